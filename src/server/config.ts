@@ -1,0 +1,93 @@
+// Environment → typed configuration, validated once at start with a clear message per bad value.
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    error: "must be one of true, false, 1, 0, yes, no",
+  })
+  .transform((value) => ["true", "1", "yes"].includes(value));
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(5000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  // 32 bytes, base64 or hex. Required with DATABASE_URL; on the embedded database a key file
+  // in DATA_DIR is generated once when this is unset.
+  ENCRYPTION_KEY: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(7),
+  // 'auto' sets Secure when the request arrived over HTTPS (directly or via a trusted proxy).
+  COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  // Extra origins allowed to send state-changing requests (comma separated), e.g. the public URL.
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  SEED_DEMO: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  CLIENT_DIR: z.string().default("./dist/client"),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  if (values.DATABASE_URL && !values.ENCRYPTION_KEY) {
+    throw new ConfigError(
+      "Invalid configuration:\n  ENCRYPTION_KEY: is required when DATABASE_URL is set (32 bytes, base64 or hex; generate one with: openssl rand -base64 32)",
+    );
+  }
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    encryptionKey: values.ENCRYPTION_KEY,
+    session: {
+      idleMs: values.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: values.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    },
+    cookieSecure: values.COOKIE_SECURE,
+    trustProxy: values.TRUST_PROXY,
+    allowedOrigins: values.ALLOWED_ORIGINS,
+    // Demo data only ever goes into the embedded database.
+    seedDemo: values.DATABASE_URL ? false : (values.SEED_DEMO ?? true),
+    logLevel: values.LOG_LEVEL,
+    loginThrottle: {
+      maxFailuresPerAccount: values.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: values.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      lockMs: values.LOGIN_LOCK_MINUTES * 60_000,
+    },
+    clientDir: path.resolve(values.CLIENT_DIR),
+  };
+}

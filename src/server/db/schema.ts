@@ -1,0 +1,521 @@
+// The whole data model in one PostgreSQL schema (drizzle pg-core), shared by PGlite and node-postgres.
+// Conventions: calendar dates are `date` (strings 'YYYY-MM-DD'), instants are `timestamptz`,
+// money is numeric(12,2) read as a number, secrets are stored only as AES-256-GCM ciphertext.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// People, sessions and sign-in
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    // Null for accounts that only sign in with Google or a passkey.
+    passwordHash: text("password_hash"),
+    fullName: text("full_name"),
+    email: text("email"),
+    department: text("department"),
+    role: text("role", { enum: ["admin", "user"] })
+      .notNull()
+      .default("user"),
+    isActive: boolean("is_active").notNull().default(true),
+    googleId: text("google_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Usernames are unique regardless of case, so 'Jane' cannot shadow 'jane'.
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_google_id_idx").on(t.googleId),
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token: a copy of the table does not hand out live sessions.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+// Failed sign-in counters, per account ('user:<name>') and per address ('ip:<addr>').
+// Kept in the database so every server process behind a load balancer sees the same counts.
+export const loginThrottle = pgTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+export const webauthnCredentials = pgTable(
+  "webauthn_credentials",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull(),
+    credentialPublicKey: text("credential_public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    credentialDeviceType: text("credential_device_type"),
+    credentialBackedUp: boolean("credential_backed_up").notNull().default(false),
+    transports: jsonb("transports").$type<string[]>(),
+    credentialName: text("credential_name").notNull().default("My Device"),
+    lastUsed: timestamp("last_used", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webauthn_credentials_credential_id_idx").on(t.credentialId),
+    index("webauthn_credentials_user_id_idx").on(t.userId),
+  ],
+);
+
+// Pending WebAuthn ceremonies; in the database so any server process can finish one.
+export const webauthnChallenges = pgTable("webauthn_challenges", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+  purpose: text("purpose", { enum: ["register", "login"] }).notNull(),
+  challenge: text("challenge").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Software licenses
+// ---------------------------------------------------------------------------------------------
+
+export const licenses = pgTable(
+  "licenses",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    licenseType: text("license_type", {
+      enum: ["single-user", "multi-user", "team", "enterprise"],
+    })
+      .notNull()
+      .default("multi-user"),
+    licenseKeyCiphertext: text("license_key_ciphertext").notNull(),
+    // Masked form (last 4 characters, hyphens kept), safe to list and search without decrypting.
+    licenseKeyMasked: text("license_key_masked").notNull(),
+    username: text("username"),
+    orderId: text("order_id"),
+    product: text("product").notNull().default("SEO Spider"),
+    status: text("status").notNull().default("Active"),
+    totalSeats: integer("total_seats").notNull().default(5),
+    purchaseDate: date("purchase_date"),
+    expiryDate: date("expiry_date"),
+    paymentAmount: money("payment_amount"),
+    paymentCurrency: text("payment_currency", { enum: ["USD", "AUD", "EUR", "GBP"] })
+      .notNull()
+      .default("USD"),
+    paymentFrequency: text("payment_frequency", {
+      enum: ["daily", "weekly", "monthly", "quarterly", "annually", "one-time"],
+    })
+      .notNull()
+      .default("annually"),
+    autoRenew: boolean("auto_renew").notNull().default(false),
+    renewalStatus: text("renewal_status", { enum: ["auto", "manual", "cancelled"] })
+      .notNull()
+      .default("manual"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("licenses_name_lower_idx").on(sql`lower(${t.name})`),
+    index("licenses_expiry_date_idx").on(t.expiryDate),
+    index("licenses_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const licenseAssignments = pgTable(
+  "license_assignments",
+  {
+    id: serial("id").primaryKey(),
+    licenseId: integer("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    // Ownership is the user id; assignedTo keeps the display name the screens show.
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    assignedTo: text("assigned_to").notNull(),
+    assignedDate: date("assigned_date").notNull(),
+    notes: text("notes"),
+    isActive: boolean("is_active").notNull().default(true),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("license_assignments_license_active_idx").on(t.licenseId, t.isActive),
+    index("license_assignments_user_id_idx").on(t.userId),
+    // One active seat per user and license, enforced by the database as well as the service.
+    uniqueIndex("license_assignments_one_active_per_user_idx")
+      .on(t.licenseId, t.userId)
+      .where(sql`${t.isActive} and ${t.userId} is not null`),
+  ],
+);
+
+export const renewals = pgTable(
+  "renewals",
+  {
+    id: serial("id").primaryKey(),
+    licenseId: integer("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    previousExpiryDate: date("previous_expiry_date"),
+    newExpiryDate: date("new_expiry_date").notNull(),
+    renewalAmount: money("renewal_amount").notNull(),
+    // The replacement key, if one was issued; ciphertext only.
+    newLicenseKeyCiphertext: text("new_license_key_ciphertext"),
+    notes: text("notes"),
+    renewedByUserId: integer("renewed_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    renewedAt: timestamp("renewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("renewals_license_id_idx").on(t.licenseId, t.renewedAt)],
+);
+
+export const licenseViewLogs = pgTable(
+  "license_view_logs",
+  {
+    id: serial("id").primaryKey(),
+    licenseId: integer("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    location: text("location"),
+    sessionId: text("session_id"),
+  },
+  (t) => [index("license_view_logs_license_id_idx").on(t.licenseId, t.viewedAt)],
+);
+
+// Who revealed which stored secret other than a license key (office and workspace passwords).
+export const secretRevealLogs = pgTable(
+  "secret_reveal_logs",
+  {
+    id: serial("id").primaryKey(),
+    entityType: text("entity_type", { enum: ["account", "gsuite_account"] }).notNull(),
+    entityId: integer("entity_id").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    sessionId: text("session_id"),
+  },
+  (t) => [index("secret_reveal_logs_entity_idx").on(t.entityType, t.entityId, t.viewedAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Hardware
+// ---------------------------------------------------------------------------------------------
+
+export const hardware = pgTable(
+  "hardware",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    identifier: text("identifier").notNull(),
+    location: text("location"),
+    status: text("status", { enum: ["active", "maintenance", "reserved", "retired"] })
+      .notNull()
+      .default("active"),
+    assignedToUserId: integer("assigned_to_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    purchaseDate: date("purchase_date"),
+    warrantyExpiry: date("warranty_expiry"),
+    notes: text("notes"),
+    pcName: text("pc_name"),
+    specs: jsonb("specs").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("hardware_assigned_to_user_id_idx").on(t.assignedToUserId),
+    index("hardware_type_idx").on(t.type),
+    index("hardware_location_idx").on(t.location),
+    index("hardware_name_lower_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+export const hardwareRequests = pgTable(
+  "hardware_requests",
+  {
+    id: serial("id").primaryKey(),
+    requestedByUserId: integer("requested_by_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["existing", "new"] }).notNull(),
+    hardwareId: integer("hardware_id").references(() => hardware.id, { onDelete: "set null" }),
+    name: text("name"),
+    hardwareType: text("hardware_type"),
+    link: text("link"),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    approvedByUserId: integer("approved_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    rejectionReason: text("rejection_reason"),
+    managerApproval: boolean("manager_approval").notNull().default(false),
+    managerName: text("manager_name"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("hardware_requests_requested_by_idx").on(t.requestedByUserId),
+    index("hardware_requests_status_idx").on(t.status),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Office accounts
+// ---------------------------------------------------------------------------------------------
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordCiphertext: text("password_ciphertext").notNull(),
+    provider: text("provider", {
+      enum: ["microsoft365", "google", "gsuite", "adobe", "other"],
+    }).notNull(),
+    status: text("status", { enum: ["active", "inactive", "expired"] })
+      .notNull()
+      .default("active"),
+    paymentMethod: text("payment_method"),
+    paymentDetails: text("payment_details"),
+    renewalDate: date("renewal_date"),
+    paymentAmount: money("payment_amount"),
+    paymentCurrency: text("payment_currency", { enum: ["USD", "AUD", "EUR", "GBP"] })
+      .notNull()
+      .default("USD"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const accountAssignments = pgTable(
+  "account_assignments",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    deviceName: text("device_name"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    assignedTo: text("assigned_to"),
+    isActive: boolean("is_active").notNull().default(true),
+    notes: text("notes"),
+    assignedDate: date("assigned_date"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("account_assignments_account_id_idx").on(t.accountId),
+    index("account_assignments_user_id_idx").on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Directory listings
+// ---------------------------------------------------------------------------------------------
+
+export const directories = pgTable(
+  "directories",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    url: text("url"),
+    location: text("location"),
+    paymentFrequencyMonths: integer("payment_frequency_months").notNull().default(12),
+    paymentAmount: money("payment_amount"),
+    paymentCurrency: text("payment_currency", { enum: ["USD", "AUD", "EUR", "GBP"] })
+      .notNull()
+      .default("USD"),
+    isOneTime: boolean("is_one_time").notNull().default(false),
+    isCancelled: boolean("is_cancelled").notNull().default(false),
+    lastPaymentDate: date("last_payment_date"),
+    nextPaymentDate: date("next_payment_date"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("directories_name_lower_idx").on(sql`lower(${t.name})`),
+    index("directories_next_payment_date_idx").on(t.nextPaymentDate),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Google Workspace (G Suite)
+// ---------------------------------------------------------------------------------------------
+
+export const gsuiteOrganizations = pgTable(
+  "gsuite_organizations",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    domain: text("domain").notNull(),
+    description: text("description"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("gsuite_organizations_domain_lower_idx").on(sql`lower(${t.domain})`)],
+);
+
+export const gsuitePlans = pgTable("gsuite_plans", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description"),
+  basePrice: money("base_price").notNull().default(0),
+  currency: text("currency", { enum: ["USD", "AUD", "INR"] })
+    .notNull()
+    .default("AUD"),
+  billingCycle: text("billing_cycle", { enum: ["monthly", "annually"] })
+    .notNull()
+    .default("monthly"),
+  features: jsonb("features").$type<string[]>(),
+  createdAt: createdAt(),
+});
+
+export const gsuiteAccounts = pgTable(
+  "gsuite_accounts",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordCiphertext: text("password_ciphertext"),
+    organization: text("organization"),
+    organizationId: integer("organization_id").references(() => gsuiteOrganizations.id, {
+      onDelete: "set null",
+    }),
+    planType: text("plan_type").notNull(),
+    planId: integer("plan_id").references(() => gsuitePlans.id, { onDelete: "set null" }),
+    price: money("price").notNull().default(0),
+    paymentCurrency: text("payment_currency", { enum: ["AUD", "USD", "INR"] })
+      .notNull()
+      .default("AUD"),
+    paymentFrequency: text("payment_frequency", { enum: ["monthly", "annually"] })
+      .notNull()
+      .default("monthly"),
+    assignedToUserId: integer("assigned_to_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    notes: text("notes"),
+    status: text("status", { enum: ["active", "inactive", "suspended"] })
+      .notNull()
+      .default("active"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gsuite_accounts_email_lower_idx").on(sql`lower(${t.email})`),
+    index("gsuite_accounts_assigned_to_user_id_idx").on(t.assignedToUserId),
+    index("gsuite_accounts_organization_id_idx").on(t.organizationId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Cloud hosting (DigitalOcean)
+// ---------------------------------------------------------------------------------------------
+
+export const droplets = pgTable("droplets", {
+  dropletId: text("droplet_id").primaryKey(),
+  name: text("name").notNull(),
+  project: text("project"),
+  isTemporary: boolean("is_temporary").notNull().default(false),
+  firstSeen: timestamp("first_seen", { withTimezone: true }).notNull().defaultNow(),
+  lastSeen: timestamp("last_seen", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const dropletCosts = pgTable(
+  "droplet_costs",
+  {
+    // 'YYYY-MM'
+    invoiceMonth: text("invoice_month").notNull(),
+    dropletId: text("droplet_id").notNull(),
+    amountUsd: money("amount_usd").notNull(),
+    rawData: jsonb("raw_data"),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceMonth, t.dropletId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Trust reviews (client license assignments)
+// ---------------------------------------------------------------------------------------------
+
+export const trustReviews = pgTable(
+  "trust_reviews",
+  {
+    id: serial("id").primaryKey(),
+    licenseId: integer("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    clientName: text("client_name").notNull(),
+    assignedDate: date("assigned_date").notNull(),
+    paymentStatus: text("payment_status", { enum: ["paying", "not_paying", "partial"] })
+      .notNull()
+      .default("not_paying"),
+    clientPaymentAmount: money("client_payment_amount"),
+    clientPaymentCurrency: text("client_payment_currency", {
+      enum: ["USD", "AUD", "EUR", "GBP"],
+    })
+      .notNull()
+      .default("AUD"),
+    paymentFrequency: text("payment_frequency", { enum: ["monthly", "annually"] })
+      .notNull()
+      .default("monthly"),
+    lastPaymentDate: date("last_payment_date"),
+    nextPaymentDate: date("next_payment_date"),
+    isActive: boolean("is_active").notNull().default(true),
+    cancellationRequestDate: date("cancellation_request_date"),
+    cancellationReason: text("cancellation_reason"),
+    approvalStatus: text("approval_status", {
+      enum: ["pending", "approved", "rejected", "keep"],
+    })
+      .notNull()
+      .default("pending"),
+    approvedBy: text("approved_by"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("trust_reviews_license_id_idx").on(t.licenseId),
+    index("trust_reviews_client_name_lower_idx").on(sql`lower(${t.clientName})`),
+  ],
+);

@@ -1,0 +1,40 @@
+// Server entry point: read config, open and migrate the database, seed demo data on a new
+// embedded database, listen, and close cleanly on SIGINT/SIGTERM.
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { seedDemoDataIfEmpty } from "./db/seed/seed-demo";
+import { openRuntime } from "./runtime";
+
+async function main() {
+  const config = loadConfig();
+  const runtime = await openRuntime(config);
+  const app = await buildApp({ config, ...runtime });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    await app.close().catch((error) => app.log.error(error));
+    await runtime.close().catch((error) => app.log.error(error));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoDataIfEmpty(runtime.database.db, runtime.secrets);
+    if (seeded) app.log.info("Loaded demo data. Sign in as admin / demo1234 or jane / demo1234.");
+  }
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error("Quartermaster could not start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+// buildTestApp(): the real application on a fresh database, driven with Fastify's inject.
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { createSecretBox } from "../../src/server/lib/secret-box";
+import { createUser, type UserFactoryInput } from "./factories";
+import { openTestDatabase } from "./test-database";
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Signs in through the API and returns the cookie header for later requests. */
+  login(username: string, password?: string): Promise<string>;
+  /** inject() with the origin header a browser on this app would send. */
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** A user created through the database, signed in; returns the row and its cookie. */
+  signedInUser(
+    input?: UserFactoryInput,
+  ): Promise<{ user: { id: number; username: string }; cookie: string }>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = "password123";
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    CLIENT_DIR: "/nonexistent",
+    DATA_DIR: "/nonexistent",
+    ...env,
+  });
+  const secrets = createSecretBox(randomBytes(32));
+  const app = await buildApp({ config, database, secrets });
+  await app.ready();
+
+  const request: TestApp["request"] = ({ cookie, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: {
+        "x-requested-with": "XMLHttpRequest",
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+    });
+
+  async function login(username: string, password = TEST_PASSWORD) {
+    const response = await request({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username, password },
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`login as ${username} failed: ${response.statusCode} ${response.body}`);
+    }
+    const cookie = response.cookies.find((c) => c.name === "qm_session");
+    return `qm_session=${cookie!.value}`;
+  }
+
+  return {
+    app,
+    login,
+    request,
+    async signedInUser(input = {}) {
+      const user = await createUser(database.db, input);
+      return { user, cookie: await login(user.username, input.password ?? TEST_PASSWORD) };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// A fresh database per test file: in-memory PGlite by default; with TEST_DATABASE_URL set, a new
+// PostgreSQL database cloned from the migrated template that global-setup.ts prepares.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, openDatabase } from "../../src/server/db/client";
+
+export const TEMPLATE_DB = "qm_test_template";
+
+export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+export function databaseUrl(base: string, name: string) {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openTestDatabase(): Promise<Database> {
+  if (!usingPostgres()) {
+    const database = await openDatabase({ kind: "pglite" });
+    await database.migrate();
+    return database;
+  }
+  const name = `qm_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`create database ${name} template ${TEMPLATE_DB}`);
+  const database = await openDatabase({
+    kind: "postgres",
+    url: databaseUrl(process.env.TEST_DATABASE_URL!, name),
+    poolSize: 30,
+  });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
