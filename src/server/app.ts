@@ -9,13 +9,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { type Access, accessOf, publicRoute } from "./auth/guards";
+import { type Access, publicRoute } from "./auth/guards";
 import { authRoutes } from "./auth/routes";
 import { type ActiveSession, findSession, SESSION_COOKIE } from "./auth/sessions";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import { registerErrorHandler } from "./http/error-handler";
 import { createOriginCheck } from "./http/origin-check";
+import { enforceRouteGuards } from "./http/route-guard-enforcement";
 import type { SecretBox } from "./lib/secret-box";
 import { userRoutes } from "./users/routes";
 
@@ -55,20 +56,7 @@ export async function buildApp({ config, database, secrets }: AppDeps): Promise<
   app.decorate("apiRoutes", []);
   app.decorateRequest("auth", null);
 
-  // A route under /api without a guard is a bug that would expose data: refuse to start.
-  app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/")) return;
-    const handlers = [route.preHandler ?? []].flat();
-    const accesses = handlers.map(accessOf).filter((access) => access !== undefined);
-    if (accesses.length !== 1) {
-      throw new Error(`Route ${route.method} ${route.url} must have exactly one guard`);
-    }
-    for (const method of [route.method].flat()) {
-      if (method === "HEAD") continue;
-      app.apiRoutes.push({ method, url: route.url, access: accesses[0]! });
-    }
-  });
-
+  enforceRouteGuards(app);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
 

@@ -1,6 +1,16 @@
 // Environment → typed configuration, validated once at start with a clear message per bad value.
 import path from "node:path";
 import { z } from "zod";
+import { parseKey } from "./lib/secret-box";
+
+function isValidKey(value: string) {
+  try {
+    parseKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no"], {
@@ -23,7 +33,10 @@ const envSchema = z.object({
     .optional(),
   // 32 bytes, base64 or hex. Required with DATABASE_URL; on the embedded database a key file
   // in DATA_DIR is generated once when this is unset.
-  ENCRYPTION_KEY: z.string().optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine(isValidKey, "must be 32 bytes, given as 64 hex characters or base64")
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -1,10 +1,12 @@
 // With TEST_DATABASE_URL set, migrate a template database once; each test file clones it.
 import pg from "pg";
 import { openDatabase } from "../../src/server/db/client";
-import { databaseUrl, TEMPLATE_DB, usingPostgres } from "./test-database";
+import { databaseUrl, usingPostgres } from "./test-database";
 
 export default async function setup() {
   if (!usingPostgres()) return;
+  const TEMPLATE_DB = `qm_test_template_${process.pid}`;
+  process.env.QM_TEST_TEMPLATE_DB = TEMPLATE_DB;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);

@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase } from "../../src/server/db/client";
 
-export const TEMPLATE_DB = "qm_test_template";
+// One template per test run (set by global-setup.ts), so parallel runs do not drop each other's.
+export const templateDbName = () => process.env.QM_TEST_TEMPLATE_DB ?? "qm_test_template";
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
@@ -31,7 +32,7 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const name = `qm_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`create database ${name} template ${TEMPLATE_DB}`);
+  await adminQuery(`create database ${name} template ${templateDbName()}`);
   const database = await openDatabase({
     kind: "postgres",
     url: databaseUrl(process.env.TEST_DATABASE_URL!, name),

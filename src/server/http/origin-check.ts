@@ -19,7 +19,7 @@ export function createOriginCheck(allowedOrigins: string[]) {
   return async function checkOrigin(request: FastifyRequest) {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
     if (request.headers["x-requested-with"] === "XMLHttpRequest") return;
-    const ownOrigin = `${request.protocol}://${request.host}`;
+    const ownOrigin = originOf(`${request.protocol}://${request.host}`);
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     if (origin && (origin === ownOrigin || allowedOrigins.includes(origin))) return;
     throw forbidden("Cross-site request refused");

@@ -1,0 +1,52 @@
+// What every part of the demo seed receives: the transaction, the secret box, the people inserted
+// first (looked up by username) and date helpers relative to the day the seed runs, so the demo
+// always shows expired, expiring and active items whenever the app is first started.
+import { addDays, addMonths, type IsoDate, todayIso } from "../../../domain/dates";
+import type { SecretBox } from "../../lib/secret-box";
+import type { Tx } from "../client";
+
+export interface SeedPerson {
+  id: number;
+  username: string;
+  fullName: string;
+}
+
+export interface SeedContext {
+  tx: Tx;
+  secrets: SecretBox;
+  today: IsoDate;
+  now: Date;
+  /** A demo person by username; throws on a typo so a wrong name cannot silently seed nothing. */
+  person(username: string): SeedPerson;
+}
+
+export function createSeedContext(
+  tx: Tx,
+  secrets: SecretBox,
+  people: SeedPerson[],
+  now = new Date(),
+): SeedContext {
+  const byUsername = new Map(people.map((person) => [person.username, person]));
+  return {
+    tx,
+    secrets,
+    today: todayIso(undefined, now),
+    now,
+    person(username) {
+      const found = byUsername.get(username);
+      if (!found) throw new Error(`Demo seed: no person named '${username}'`);
+      return found;
+    },
+  };
+}
+
+/** The calendar date `days` from the seed day (negative for the past). */
+export const day = (context: SeedContext, days: number): IsoDate => addDays(context.today, days);
+
+/** The calendar date `months` from the seed day. */
+export const month = (context: SeedContext, months: number): IsoDate =>
+  addMonths(context.today, months);
+
+/** An instant `days` (and optionally `hours`) before now. */
+export const ago = (context: SeedContext, days: number, hours = 0): Date =>
+  new Date(context.now.getTime() - (days * 24 + hours) * 3_600_000);

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { accessOf } from "../auth/guards";
+
+/**
+ * A route under /api without a guard is a bug that would expose data: refuse to register it.
+ * Records every guarded route in app.apiRoutes for the route-walk test.
+ */
+export function enforceRouteGuards(app: FastifyInstance) {
+  // Routes declare their guard in preHandler; it is moved to preValidation here so that the
+  // guard answers 401/403 before the body is validated (an anonymous caller learns nothing about
+  // a route's schema, and a refused request never reaches the handler's input parsing).
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    const handlers = [route.preHandler ?? []].flat();
+    const guards = handlers.filter((handler) => accessOf(handler) !== undefined);
+    if (guards.length !== 1) {
+      throw new Error(`Route ${route.method} ${route.url} must have exactly one guard`);
+    }
+    const accesses = guards.map(accessOf);
+    route.preHandler = handlers.filter((handler) => !guards.includes(handler));
+    route.preValidation = [...guards, ...[route.preValidation ?? []].flat()];
+    for (const method of [route.method].flat()) {
+      if (method === "HEAD") continue;
+      app.apiRoutes.push({ method, url: route.url, access: accesses[0]! });
+    }
+  });
+}

@@ -1,0 +1,45 @@
+import type { AssignmentDto, LicenseDto } from "../../domain/schemas/licenses";
+import type { licenseAssignments, licenses } from "../db/schema";
+
+export type LicenseRow = typeof licenses.$inferSelect;
+type AssignmentRow = typeof licenseAssignments.$inferSelect;
+
+/** The API shape of a license: the key only masked; the ciphertext never leaves the server. */
+export function toLicenseDto(row: LicenseRow, assignedSeats: number): LicenseDto {
+  return {
+    id: row.id,
+    name: row.name,
+    licenseType: row.licenseType,
+    licenseKeyMasked: row.licenseKeyMasked,
+    username: row.username,
+    orderId: row.orderId,
+    product: row.product,
+    status: row.status,
+    totalSeats: row.totalSeats,
+    assignedSeats,
+    seatsLeft: Math.max(0, row.totalSeats - assignedSeats),
+    purchaseDate: row.purchaseDate,
+    expiryDate: row.expiryDate,
+    paymentAmount: row.paymentAmount,
+    paymentCurrency: row.paymentCurrency,
+    paymentFrequency: row.paymentFrequency,
+    autoRenew: row.autoRenew,
+    renewalStatus: row.renewalStatus,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAssignmentDto(row: AssignmentRow, licenseName: string): AssignmentDto {
+  return {
+    id: row.id,
+    licenseId: row.licenseId,
+    licenseName,
+    userId: row.userId,
+    assignedTo: row.assignedTo,
+    assignedDate: row.assignedDate,
+    notes: row.notes,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,120 @@
+// The real server for browser tests: `src/server/main.ts` in a child process on a free port, with
+// a fresh data directory (so a new embedded database, migrated and seeded with the demo data).
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const CLIENT_DIR = path.join(ROOT, "dist", "client");
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface E2eServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the server printed so far, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function serverEnv(port: number, dataDir: string, extra: Record<string, string>) {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The browser tests always use a fresh embedded database with demo data, whatever the shell has.
+  for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "ENCRYPTION_KEY", "SEED_DEMO"]) {
+    delete env[name];
+  }
+  return {
+    ...env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    CLIENT_DIR,
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
+
+function exited(child: ChildProcess) {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited(child)) {
+      throw new Error(`The server exited during start (code ${child.exitCode}):\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(
+    `The server did not answer /api/health within ${START_TIMEOUT_MS} ms:\n${output()}`,
+  );
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (exited(child)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  if (!fs.existsSync(path.join(env.CLIENT_DIR ?? CLIENT_DIR, "index.html"))) {
+    throw new Error("The client is not built: run `npx vite build` (npm run test:e2e does).");
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qm-e2e-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  // One process (node with tsx's loader) rather than the tsx wrapper, so stopping it stops the server.
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: ROOT,
+    env: serverEnv(port, dataDir, env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const append = (chunk: Buffer) => {
+    log += chunk.toString();
+  };
+  child.stdout?.on("data", append);
+  child.stderr?.on("data", append);
+  const output = () => log;
+
+  const stop = async () => {
+    await stopChild(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, output, stop };
+}
