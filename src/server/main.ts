@@ -1,6 +1,7 @@
 // Server entry point: read config, open and migrate the database, seed demo data on a new
 // embedded database, listen, and close cleanly on SIGINT/SIGTERM.
 import { buildApp } from "./app";
+import { scheduleAuthHousekeeping } from "./auth/housekeeping";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { seedDemoDataIfEmpty } from "./db/seed/seed-demo";
@@ -27,6 +28,13 @@ async function main() {
     const seeded = await seedDemoDataIfEmpty(runtime.database.db, runtime.secrets);
     if (seeded) app.log.info("Loaded demo data. Sign in as admin / demo1234 or jane / demo1234.");
   }
+  const stopHousekeeping = scheduleAuthHousekeeping(
+    runtime.database.db,
+    config.session,
+    config.loginThrottle.lockMs,
+    (error) => app.log.warn({ err: error }, "auth housekeeping failed"),
+  );
+  app.addHook("onClose", async () => stopHousekeeping());
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -177,3 +177,40 @@ describe("cross-site request protection", () => {
     expect(response.statusCode).toBe(201);
   });
 });
+
+describe("housekeeping", () => {
+  it("removes expired and idle sessions but keeps live ones", async () => {
+    const { cleanUpAuthState } = await import("./housekeeping");
+    const { user, cookie } = await t.signedInUser();
+    const live = hashToken(cookie.split("=")[1]!);
+    await t.app.db.insert(sessions).values([
+      { id: "expired", userId: user.id, expiresAt: new Date(Date.now() - 1000) },
+      {
+        id: "idle",
+        userId: user.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+        lastSeenAt: new Date(Date.now() - t.app.config.session.idleMs - 1000),
+      },
+    ]);
+    await cleanUpAuthState(t.app.db, t.app.config.session, 60_000);
+    const ids = (await t.app.db.select({ id: sessions.id }).from(sessions)).map((row) => row.id);
+    expect(ids).toContain(live);
+    expect(ids).not.toContain("expired");
+    expect(ids).not.toContain("idle");
+  });
+});
+
+describe("session expiry", () => {
+  it("ends a session that has been idle too long or passed its absolute expiry", async () => {
+    for (const change of [
+      { lastSeenAt: new Date(Date.now() - t.app.config.session.idleMs - 1000) },
+      { expiresAt: new Date(Date.now() - 1000) },
+    ]) {
+      const { cookie } = await t.signedInUser();
+      const id = hashToken(cookie.split("=")[1]!);
+      await t.app.db.update(sessions).set(change).where(eq(sessions.id, id));
+      const status = await t.request({ method: "GET", url: "/api/auth/status", cookie });
+      expect(status.json().authenticated).toBe(false);
+    }
+  });
+});

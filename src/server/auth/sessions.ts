@@ -1,7 +1,7 @@
 // Server-side sessions. The cookie holds a 256-bit random token; the table holds its SHA-256,
 // so a copy of the database cannot be replayed as a login.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, or } from "drizzle-orm";
+import { eq, lt, or } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { sessions, users } from "../db/schema";
 
@@ -104,5 +104,5 @@ export async function deleteExpiredSessions(db: Executor, policy: SessionPolicy)
   const idleCutoff = new Date(Date.now() - policy.idleMs);
   await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, new Date()), and(lt(sessions.lastSeenAt, idleCutoff))));
+    .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff)));
 }
