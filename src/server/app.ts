@@ -18,6 +18,7 @@ import { registerErrorHandler } from "./http/error-handler";
 import { createOriginCheck } from "./http/origin-check";
 import { enforceRouteGuards } from "./http/route-guard-enforcement";
 import type { SecretBox } from "./lib/secret-box";
+import { licenseRoutes } from "./licenses/routes";
 import { userRoutes } from "./users/routes";
 
 declare module "fastify" {
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, secrets }: AppDeps): Promise<
   });
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(licenseRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

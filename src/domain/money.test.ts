@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import {
+  CONVERSION,
+  convert,
+  formatAmount,
+  formatMoney,
+  monthlyCost,
+  roundMoney,
+  toAmount,
+} from "./money";
+
+describe("formatAmount", () => {
+  it("formats en-US dollars with two decimals", () => {
+    expect(formatAmount(259)).toBe("$259.00");
+    expect(formatAmount(1234.5)).toBe("$1,234.50");
+    expect(formatAmount("99.9")).toBe("$99.90");
+    expect(formatAmount(" 12 ")).toBe("$12.00");
+    expect(formatAmount(0)).toBe("$0.00");
+    expect(formatAmount(-5)).toBe("-$5.00");
+    expect(formatAmount(0.125)).toBe("$0.13");
+  });
+
+  it("shows $0.00 for missing, empty or non-numeric amounts", () => {
+    for (const value of [null, undefined, "", "  ", "abc", "12abc", Number.NaN, Infinity, {}, []]) {
+      expect(formatAmount(value)).toBe("$0.00");
+    }
+  });
+});
+
+describe("formatMoney", () => {
+  it("formats in the amount's own currency", () => {
+    expect(formatMoney(1234.5, "USD")).toBe("$1,234.50");
+    expect(formatMoney(10, "AUD")).toBe("A$10.00");
+    expect(formatMoney(10, "EUR")).toBe("€10.00");
+    expect(formatMoney("10", "GBP")).toBe("£10.00");
+    expect(formatMoney(null, "AUD")).toBe("A$0.00");
+    expect(formatMoney(5)).toBe("$5.00");
+  });
+});
+
+describe("toAmount / roundMoney", () => {
+  it("reads numbers and numeric strings only", () => {
+    expect(toAmount(3)).toBe(3);
+    expect(toAmount("3.5")).toBe(3.5);
+    expect(toAmount("")).toBeNull();
+    expect(toAmount("x")).toBeNull();
+    expect(toAmount(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(toAmount(true)).toBeNull();
+  });
+
+  it("rounds half away from zero to cents", () => {
+    expect(roundMoney(1.005)).toBe(1.01);
+    expect(roundMoney(1.004)).toBe(1);
+    expect(roundMoney(-1.005)).toBe(-1.01);
+    expect(roundMoney(2.675)).toBe(2.68);
+    expect(roundMoney(0)).toBe(0);
+  });
+});
+
+describe("convert", () => {
+  it("uses the spec's fixed rates", () => {
+    expect(CONVERSION).toEqual({
+      USD: { AUD: 1.5 },
+      AUD: { USD: 0.67 },
+      EUR: { USD: 1.09, AUD: 1.64 },
+      GBP: { USD: 1.25, AUD: 1.88 },
+    });
+    expect(convert(100, "USD", "AUD")).toBe(150);
+    expect(convert(100, "AUD", "USD")).toBe(67);
+    expect(convert(100, "EUR", "USD")).toBe(109);
+    expect(convert(100, "EUR", "AUD")).toBe(164);
+    expect(convert(100, "GBP", "USD")).toBe(125);
+    expect(convert(100, "GBP", "AUD")).toBe(188);
+  });
+
+  it("returns the amount (rounded) in its own currency", () => {
+    for (const currency of ["USD", "AUD", "EUR", "GBP"] as const) {
+      expect(convert(12.345, currency, currency)).toBe(12.35);
+    }
+  });
+
+  it("derives unlisted pairs from the inverse rate, or through USD", () => {
+    expect(convert(109, "USD", "EUR")).toBe(100);
+    expect(convert(125, "USD", "GBP")).toBe(100);
+    expect(convert(10, "AUD", "EUR")).toBe(6.1);
+    expect(convert(100, "EUR", "GBP")).toBe(87.2);
+    expect(convert(100, "GBP", "EUR")).toBe(114.68);
+  });
+
+  it("rounds to two decimals", () => {
+    expect(convert(33.33, "USD", "AUD")).toBe(50);
+    expect(convert(0.01, "AUD", "USD")).toBe(0.01);
+    expect(convert(259, "GBP", "AUD")).toBe(486.92);
+  });
+});
+
+describe("monthlyCost", () => {
+  it("normalises each frequency to a month", () => {
+    expect(monthlyCost(10, "monthly")).toBe(10);
+    expect(monthlyCost(120, "annually")).toBe(10);
+    expect(monthlyCost(30, "quarterly")).toBe(10);
+    expect(monthlyCost(10, "weekly")).toBeCloseTo(43.3, 10);
+    expect(monthlyCost(1, "daily")).toBeCloseTo(30.44, 10);
+    expect(monthlyCost(120, "one-time")).toBe(10);
+    expect(monthlyCost("120", "annually")).toBe(10);
+  });
+
+  it("gives 0 for unknown frequencies and missing amounts", () => {
+    expect(monthlyCost(10, "fortnightly")).toBe(0);
+    expect(monthlyCost(10, "constructor")).toBe(0);
+    expect(monthlyCost(10, null)).toBe(0);
+    expect(monthlyCost(null, "monthly")).toBe(0);
+    expect(monthlyCost("", "monthly")).toBe(0);
+    expect(monthlyCost("n/a", "monthly")).toBe(0);
+  });
+});

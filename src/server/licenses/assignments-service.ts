@@ -1,0 +1,112 @@
+// License assignments (seats). Creating one locks the license row, so concurrent requests queue
+// on it and the seat count they read is final: a license never has more active seats than
+// totalSeats, on PGlite or on a PostgreSQL server shared by several processes.
+import { and, count, desc, eq } from "drizzle-orm";
+import { todayIso } from "../../domain/dates";
+import type { AssignmentDto, CreateAssignmentRequest } from "../../domain/schemas/licenses";
+import type { Db } from "../db/client";
+import { licenseAssignments, licenses, users } from "../db/schema";
+import { conflict, notFound } from "../http/errors";
+import { displayNameOf } from "../users/user-dto";
+import { toAssignmentDto } from "./license-dto";
+import { findLicense } from "./service";
+
+const alreadyAssigned = () =>
+  conflict("This user already has an active assignment of this license", [
+    { path: "userId", message: "This user already has an active assignment of this license" },
+  ]);
+
+async function listWhere(db: Db, where: ReturnType<typeof eq> | undefined) {
+  const rows = await db
+    .select({ assignment: licenseAssignments, licenseName: licenses.name })
+    .from(licenseAssignments)
+    .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
+    .where(where)
+    .orderBy(desc(licenseAssignments.createdAt), desc(licenseAssignments.id));
+  return rows.map((row) => toAssignmentDto(row.assignment, row.licenseName));
+}
+
+/** Every assignment (active and ended), newest first; optionally of one license. */
+export const listAssignments = (db: Db, licenseId?: number) =>
+  listWhere(db, licenseId ? eq(licenseAssignments.licenseId, licenseId) : undefined);
+
+/** One user's assignments (active and ended), newest first. */
+export const listUserAssignments = (db: Db, userId: number) =>
+  listWhere(db, eq(licenseAssignments.userId, userId));
+
+export async function createAssignment(
+  db: Db,
+  input: CreateAssignmentRequest,
+): Promise<AssignmentDto> {
+  try {
+    return await db.transaction(async (tx) => {
+      const license = await findLicense(tx, input.licenseId, { lock: true });
+      const [user] = await tx.select().from(users).where(eq(users.id, input.userId)).limit(1);
+      if (!user) throw notFound("User");
+      if (!user.isActive) {
+        throw conflict("Licenses cannot be assigned to an inactive user", [
+          { path: "userId", message: "Licenses cannot be assigned to an inactive user" },
+        ]);
+      }
+
+      // An inactive (historical) record takes no seat, so only active ones are checked.
+      if (input.isActive) {
+        const active = and(
+          eq(licenseAssignments.licenseId, license.id),
+          eq(licenseAssignments.isActive, true),
+        );
+        const [duplicate] = await tx
+          .select({ id: licenseAssignments.id })
+          .from(licenseAssignments)
+          .where(and(active, eq(licenseAssignments.userId, user.id)))
+          .limit(1);
+        if (duplicate) throw alreadyAssigned();
+        const [used] = await tx.select({ seats: count() }).from(licenseAssignments).where(active);
+        if (Number(used?.seats ?? 0) >= license.totalSeats) {
+          throw conflict("No seats left on this license");
+        }
+      }
+
+      const [row] = await tx
+        .insert(licenseAssignments)
+        .values({
+          licenseId: license.id,
+          userId: user.id,
+          assignedTo: displayNameOf(user),
+          assignedDate: input.assignedDate ?? todayIso(),
+          notes: input.notes ?? null,
+          isActive: input.isActive,
+          deactivatedAt: input.isActive ? null : new Date(),
+        })
+        .returning();
+      return toAssignmentDto(row!, license.name);
+    });
+  } catch (error) {
+    // The partial unique index is the last word on "one active seat per user and license".
+    if ((error as { cause?: { code?: string } }).cause?.code === "23505") throw alreadyAssigned();
+    throw error;
+  }
+}
+
+/** Ends an assignment and frees its seat. Deactivating an ended assignment changes nothing. */
+export async function deactivateAssignment(db: Db, id: number): Promise<AssignmentDto> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ assignment: licenseAssignments, licenseName: licenses.name })
+      .from(licenseAssignments)
+      .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
+      .where(eq(licenseAssignments.id, id))
+      .limit(1)
+      .for("update", { of: licenseAssignments });
+    if (!current) throw notFound("Assignment");
+    if (!current.assignment.isActive) {
+      return toAssignmentDto(current.assignment, current.licenseName);
+    }
+    const [row] = await tx
+      .update(licenseAssignments)
+      .set({ isActive: false, deactivatedAt: new Date() })
+      .where(eq(licenseAssignments.id, id))
+      .returning();
+    return toAssignmentDto(row!, current.licenseName);
+  });
+}

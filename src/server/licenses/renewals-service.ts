@@ -1,0 +1,79 @@
+// Renewals: one transaction records the renewal and moves the license's expiry (and key).
+import { desc, eq } from "drizzle-orm";
+import { maskSecret } from "../../domain/masking";
+import type { CreateRenewalRequest, RenewalDto } from "../../domain/schemas/licenses";
+import type { Db } from "../db/client";
+import { licenses, renewals } from "../db/schema";
+import type { SecretBox } from "../lib/secret-box";
+import { findLicense } from "./service";
+
+type RenewalRow = typeof renewals.$inferSelect;
+
+function toRenewalDto(row: RenewalRow, secrets: SecretBox): RenewalDto {
+  return {
+    id: row.id,
+    licenseId: row.licenseId,
+    previousExpiryDate: row.previousExpiryDate,
+    newExpiryDate: row.newExpiryDate,
+    renewalAmount: row.renewalAmount,
+    newLicenseKeyMasked: row.newLicenseKeyCiphertext
+      ? maskSecret(secrets.decrypt(row.newLicenseKeyCiphertext))
+      : null,
+    notes: row.notes,
+    renewedByUserId: row.renewedByUserId,
+    renewedAt: row.renewedAt.toISOString(),
+  };
+}
+
+/**
+ * The previous expiry is taken from the license row as it stood when the renewal locked it, not
+ * from the request: the history then records what the date really was, even if two
+ * administrators renew at the same time from stale screens.
+ */
+export async function createRenewal(
+  db: Db,
+  secrets: SecretBox,
+  input: CreateRenewalRequest,
+  renewedByUserId: number,
+): Promise<RenewalDto> {
+  return db.transaction(async (tx) => {
+    const license = await findLicense(tx, input.licenseId, { lock: true });
+    const [row] = await tx
+      .insert(renewals)
+      .values({
+        licenseId: license.id,
+        previousExpiryDate: license.expiryDate,
+        newExpiryDate: input.newExpiryDate,
+        renewalAmount: input.renewalAmount,
+        newLicenseKeyCiphertext: input.newLicenseKey ? secrets.encrypt(input.newLicenseKey) : null,
+        notes: input.notes ?? null,
+        renewedByUserId,
+      })
+      .returning();
+    await tx
+      .update(licenses)
+      .set({
+        expiryDate: input.newExpiryDate,
+        ...(input.newLicenseKey
+          ? {
+              licenseKeyCiphertext: secrets.encrypt(input.newLicenseKey),
+              licenseKeyMasked: maskSecret(input.newLicenseKey),
+            }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(licenses.id, license.id));
+    return toRenewalDto(row!, secrets);
+  });
+}
+
+/** A license's renewals, newest first. */
+export async function listRenewals(db: Db, secrets: SecretBox, licenseId: number) {
+  await findLicense(db, licenseId);
+  const rows = await db
+    .select()
+    .from(renewals)
+    .where(eq(renewals.licenseId, licenseId))
+    .orderBy(desc(renewals.renewedAt), desc(renewals.id));
+  return rows.map((row) => toRenewalDto(row, secrets));
+}

@@ -1,0 +1,200 @@
+// Licenses: list (visibility, search, status filter, sort), detail, create, update, delete.
+// The key is stored only as AES-256-GCM ciphertext plus its masked form.
+import { and, count, eq, exists, inArray } from "drizzle-orm";
+import { todayIso } from "../../domain/dates";
+import { matchesStatusFilter } from "../../domain/license-status";
+import { maskSecret } from "../../domain/masking";
+import { convert, monthlyCost } from "../../domain/money";
+import type {
+  CreateLicenseRequest,
+  LicenseDto,
+  LicenseListQuery,
+  UpdateLicenseRequest,
+} from "../../domain/schemas/licenses";
+import type { ActiveSession } from "../auth/sessions";
+import type { Db, Executor } from "../db/client";
+import { licenseAssignments, licenses } from "../db/schema";
+import { conflict, notFound } from "../http/errors";
+import type { SecretBox } from "../lib/secret-box";
+import { canSeeLicense } from "./access";
+import { type LicenseRow, toLicenseDto } from "./license-dto";
+
+/** Active assignments per license, in one grouped query (all licenses when ids is omitted). */
+export async function countActiveSeats(db: Executor, ids?: number[]) {
+  if (ids && ids.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ licenseId: licenseAssignments.licenseId, seats: count() })
+    .from(licenseAssignments)
+    .where(
+      and(
+        eq(licenseAssignments.isActive, true),
+        ids ? inArray(licenseAssignments.licenseId, ids) : undefined,
+      ),
+    )
+    .groupBy(licenseAssignments.licenseId);
+  return new Map(rows.map((row) => [row.licenseId, Number(row.seats)]));
+}
+
+export async function findLicense(db: Executor, id: number, options: { lock?: boolean } = {}) {
+  const query = db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (!row) throw notFound("License");
+  return row;
+}
+
+/** The cost the 'cost' sort compares: per month and in USD, so frequencies and currencies mix. */
+const comparableCost = (row: LicenseRow) =>
+  row.paymentAmount === null
+    ? null
+    : convert(monthlyCost(row.paymentAmount, row.paymentFrequency), row.paymentCurrency, "USD");
+
+const byName = (a: LicenseRow, b: LicenseRow) =>
+  a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
+
+const sortKeys = {
+  expiryDate: (row: LicenseRow) => row.expiryDate,
+  cost: comparableCost,
+} as const;
+
+/**
+ * Filters and sorts in memory with the shared domain rules, so the server's 'expiring' is the
+ * badge the screen shows. An organisation's licenses number in the hundreds, not millions.
+ * Rows without the sort value (no expiry date, no amount) come last in either order.
+ */
+function filterAndSort(
+  rows: LicenseRow[],
+  query: LicenseListQuery,
+  secrets: SecretBox,
+): LicenseRow[] {
+  const today = query.today ?? todayIso();
+  const needle = query.search?.toLowerCase();
+  const matches = rows.filter((row) => {
+    if (!matchesStatusFilter(row, query.status, today)) return false;
+    if (!needle) return true;
+    if (row.name.toLowerCase().includes(needle)) return true;
+    // Only rows the caller may reveal reach this point; the clear key stays in this function.
+    return secrets.decrypt(row.licenseKeyCiphertext).toLowerCase().includes(needle);
+  });
+  const direction = query.order === "desc" ? -1 : 1;
+  if (query.sort === "name") return matches.sort((a, b) => byName(a, b) * direction);
+  const key = sortKeys[query.sort];
+  return matches.sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    if (ka === kb) return byName(a, b);
+    if (ka === null) return 1;
+    if (kb === null) return -1;
+    return (ka < kb ? -1 : 1) * direction;
+  });
+}
+
+async function withSeats(db: Executor, rows: LicenseRow[]): Promise<LicenseDto[]> {
+  // A long list is cheaper to count whole than to name row by row (and PostgreSQL caps a
+  // statement at 65,535 parameters).
+  const seats = await countActiveSeats(
+    db,
+    rows.length > 1000 ? undefined : rows.map((row) => row.id),
+  );
+  return rows.map((row) => toLicenseDto(row, seats.get(row.id) ?? 0));
+}
+
+/**
+ * Licenses the caller may see: every license for an administrator, otherwise (or when
+ * `holderId` is given) only licenses with an active seat of that user.
+ */
+export async function listLicenses(
+  db: Db,
+  secrets: SecretBox,
+  session: ActiveSession,
+  query: LicenseListQuery,
+  holderId?: number,
+): Promise<LicenseDto[]> {
+  const ownerId = holderId ?? (session.user.role === "admin" ? undefined : session.user.id);
+  const rows = await db
+    .select()
+    .from(licenses)
+    .where(
+      ownerId === undefined
+        ? undefined
+        : exists(
+            db
+              .select({ id: licenseAssignments.id })
+              .from(licenseAssignments)
+              .where(
+                and(
+                  eq(licenseAssignments.licenseId, licenses.id),
+                  eq(licenseAssignments.userId, ownerId),
+                  eq(licenseAssignments.isActive, true),
+                ),
+              ),
+          ),
+    );
+  return withSeats(db, filterAndSort(rows, query, secrets));
+}
+
+/** One license; 404 both when it does not exist and when the caller may not see it. */
+export async function getLicenseFor(db: Db, session: ActiveSession, id: number) {
+  const row = await findLicense(db, id);
+  if (!(await canSeeLicense(db, session, id))) throw notFound("License");
+  const seats = await countActiveSeats(db, [id]);
+  return toLicenseDto(row, seats.get(id) ?? 0);
+}
+
+export async function createLicense(db: Db, secrets: SecretBox, input: CreateLicenseRequest) {
+  const { licenseKey, ...fields } = input;
+  const [row] = await db
+    .insert(licenses)
+    .values({
+      ...fields,
+      username: fields.username ?? null,
+      orderId: fields.orderId ?? null,
+      purchaseDate: fields.purchaseDate ?? null,
+      expiryDate: fields.expiryDate ?? null,
+      paymentAmount: fields.paymentAmount ?? null,
+      notes: fields.notes ?? null,
+      licenseKeyCiphertext: secrets.encrypt(licenseKey),
+      licenseKeyMasked: maskSecret(licenseKey),
+    })
+    .returning();
+  return toLicenseDto(row!, 0);
+}
+
+export async function updateLicense(
+  db: Db,
+  secrets: SecretBox,
+  id: number,
+  input: UpdateLicenseRequest,
+) {
+  const { licenseKey, ...fields } = input;
+  return db.transaction(async (tx) => {
+    // The lock orders this against concurrent assignments: seats cannot be taken in between.
+    await findLicense(tx, id, { lock: true });
+    const used = (await countActiveSeats(tx, [id])).get(id) ?? 0;
+    if (fields.totalSeats !== undefined && fields.totalSeats < used) {
+      const message = `Total seats cannot be fewer than the ${used} seats currently assigned`;
+      throw conflict(message, [{ path: "totalSeats", message }]);
+    }
+    const [row] = await tx
+      .update(licenses)
+      .set({
+        ...fields,
+        ...(licenseKey
+          ? {
+              licenseKeyCiphertext: secrets.encrypt(licenseKey),
+              licenseKeyMasked: maskSecret(licenseKey),
+            }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(licenses.id, id))
+      .returning();
+    return toLicenseDto(row!, used);
+  });
+}
+
+export async function deleteLicense(db: Db, id: number) {
+  const deleted = await db
+    .delete(licenses)
+    .where(eq(licenses.id, id))
+    .returning({ id: licenses.id });
+  if (deleted.length === 0) throw notFound("License");
+}
