@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Unit tests (domain, client helpers) and API tests (Fastify inject on a fresh database per file).
-// With TEST_DATABASE_URL set, the API tests run on PostgreSQL instead of PGlite (see scripts/test-pg.mjs).
+// With TEST_DATABASE_URL set, the API tests run on PostgreSQL instead of PGlite (see scripts/test-api-pg.mjs).
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {

@@ -1,4 +1,4 @@
-// useE2e(): the set-up for one browser spec file. One server (fresh demo database) and one
+// setupE2e(): the set-up for one browser spec file. One server (fresh demo database) and one
 // Chromium per file; a new context per page so tests never share cookies; a screenshot of every
 // open page under test-results/ when a test fails.
 import fs from "node:fs";
@@ -28,7 +28,7 @@ function fileSafe(text: string) {
     .slice(0, 120);
 }
 
-export function useE2e(serverEnv: Record<string, string> = {}): E2e {
+export function setupE2e(serverEnv: Record<string, string> = {}): E2e {
   let server: E2eServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -64,12 +64,14 @@ export function useE2e(serverEnv: Record<string, string> = {}): E2e {
   });
 
   const started = () => {
-    if (!server || !browser) throw new Error("useE2e(): the server or browser did not start");
+    if (!server || !browser) throw new Error("setupE2e(): the server or browser did not start");
     return { server, browser };
   };
 
   async function track(browserContext: BrowserContext) {
     contexts.push(browserContext);
+    // Well under the test timeout, so a missing element fails with Playwright's clear message.
+    browserContext.setDefaultTimeout(15_000);
     return browserContext.newPage();
   }
 

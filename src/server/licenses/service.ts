@@ -1,10 +1,8 @@
 // Licenses: list (visibility, search, status filter, sort), detail, create, update, delete.
 // The key is stored only as AES-256-GCM ciphertext plus its masked form.
-import { and, count, eq, exists, inArray } from "drizzle-orm";
+import { and, count, eq, exists, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
-import { matchesStatusFilter } from "../../domain/license-status";
 import { maskSecret } from "../../domain/masking";
-import { convert, monthlyCost } from "../../domain/money";
 import type {
   CreateLicenseRequest,
   LicenseDto,
@@ -18,6 +16,7 @@ import { conflict, notFound } from "../http/errors";
 import type { SecretBox } from "../lib/secret-box";
 import { canSeeLicense } from "./access";
 import { type LicenseRow, toLicenseDto } from "./license-dto";
+import { containsPattern, listOrder, statusCondition } from "./list-query";
 
 /** Active assignments per license, in one grouped query (all licenses when ids is omitted). */
 export async function countActiveSeats(db: Executor, ids?: number[]) {
@@ -42,51 +41,6 @@ export async function findLicense(db: Executor, id: number, options: { lock?: bo
   return row;
 }
 
-/** The cost the 'cost' sort compares: per month and in USD, so frequencies and currencies mix. */
-const comparableCost = (row: LicenseRow) =>
-  row.paymentAmount === null
-    ? null
-    : convert(monthlyCost(row.paymentAmount, row.paymentFrequency), row.paymentCurrency, "USD");
-
-const byName = (a: LicenseRow, b: LicenseRow) =>
-  a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
-
-const sortKeys = {
-  expiryDate: (row: LicenseRow) => row.expiryDate,
-  cost: comparableCost,
-} as const;
-
-/**
- * Filters and sorts in memory with the shared domain rules, so the server's 'expiring' is the
- * badge the screen shows. An organisation's licenses number in the hundreds, not millions.
- * Rows without the sort value (no expiry date, no amount) come last in either order.
- */
-function filterAndSort(
-  rows: LicenseRow[],
-  query: LicenseListQuery,
-  secrets: SecretBox,
-): LicenseRow[] {
-  const today = query.today ?? todayIso();
-  const needle = query.search?.toLowerCase();
-  const matches = rows.filter((row) => {
-    if (!matchesStatusFilter(row, query.status, today)) return false;
-    if (!needle) return true;
-    if (row.name.toLowerCase().includes(needle)) return true;
-    // Only rows the caller may reveal reach this point; the clear key stays in this function.
-    return secrets.decrypt(row.licenseKeyCiphertext).toLowerCase().includes(needle);
-  });
-  const direction = query.order === "desc" ? -1 : 1;
-  if (query.sort === "name") return matches.sort((a, b) => byName(a, b) * direction);
-  const key = sortKeys[query.sort];
-  return matches.sort((a, b) => {
-    const [ka, kb] = [key(a), key(b)];
-    if (ka === kb) return byName(a, b);
-    if (ka === null) return 1;
-    if (kb === null) return -1;
-    return (ka < kb ? -1 : 1) * direction;
-  });
-}
-
 async function withSeats(db: Executor, rows: LicenseRow[]): Promise<LicenseDto[]> {
   // A long list is cheaper to count whole than to name row by row (and PostgreSQL caps a
   // statement at 65,535 parameters).
@@ -98,8 +52,29 @@ async function withSeats(db: Executor, rows: LicenseRow[]): Promise<LicenseDto[]
 }
 
 /**
+ * Ids of the licenses (among those the conditions allow) whose key contains the search text.
+ * Keys exist only as ciphertext, so they are decrypted here, in memory, and never leave this
+ * function; the caller has already limited the rows to licenses the viewer may reveal.
+ */
+async function idsWithKeyContaining(
+  db: Db,
+  secrets: SecretBox,
+  conditions: (SQL | undefined)[],
+  needle: string,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: licenses.id, ciphertext: licenses.licenseKeyCiphertext })
+    .from(licenses)
+    .where(and(...conditions));
+  return rows
+    .filter((row) => secrets.decrypt(row.ciphertext).toLowerCase().includes(needle))
+    .map((row) => row.id);
+}
+
+/**
  * Licenses the caller may see: every license for an administrator, otherwise (or when
- * `holderId` is given) only licenses with an active seat of that user.
+ * `holderId` is given) only licenses with an active seat of that user. Filtered by status and
+ * searched over name and key, ordered by the chosen key, all in the database but the key match.
  */
 export async function listLicenses(
   db: Db,
@@ -109,26 +84,36 @@ export async function listLicenses(
   holderId?: number,
 ): Promise<LicenseDto[]> {
   const ownerId = holderId ?? (session.user.role === "admin" ? undefined : session.user.id);
+  const conditions: (SQL | undefined)[] = [
+    ownerId === undefined
+      ? undefined
+      : exists(
+          db
+            .select({ id: licenseAssignments.id })
+            .from(licenseAssignments)
+            .where(
+              and(
+                eq(licenseAssignments.licenseId, licenses.id),
+                eq(licenseAssignments.userId, ownerId),
+                eq(licenseAssignments.isActive, true),
+              ),
+            ),
+        ),
+    statusCondition(query.status, query.today ?? todayIso()),
+  ];
+  if (query.search) {
+    const keyIds = await idsWithKeyContaining(db, secrets, conditions, query.search.toLowerCase());
+    const nameMatches = ilike(licenses.name, containsPattern(query.search));
+    conditions.push(
+      keyIds.length > 0 ? or(nameMatches, inArray(licenses.id, keyIds)) : nameMatches,
+    );
+  }
   const rows = await db
     .select()
     .from(licenses)
-    .where(
-      ownerId === undefined
-        ? undefined
-        : exists(
-            db
-              .select({ id: licenseAssignments.id })
-              .from(licenseAssignments)
-              .where(
-                and(
-                  eq(licenseAssignments.licenseId, licenses.id),
-                  eq(licenseAssignments.userId, ownerId),
-                  eq(licenseAssignments.isActive, true),
-                ),
-              ),
-          ),
-    );
-  return withSeats(db, filterAndSort(rows, query, secrets));
+    .where(and(...conditions))
+    .orderBy(...listOrder(query));
+  return withSeats(db, rows);
 }
 
 /** One license; 404 both when it does not exist and when the caller may not see it. */

@@ -26,17 +26,13 @@ export function createSeedContext(
   people: SeedPerson[],
   now = new Date(),
 ): SeedContext {
-  const byUsername = new Map(people.map((person) => [person.username, person]));
+  const person = indexBy(people, (row) => row.username, "person");
   return {
     tx,
     secrets,
     today: todayIso(undefined, now),
     now,
-    person(username) {
-      const found = byUsername.get(username);
-      if (!found) throw new Error(`Demo seed: no person named '${username}'`);
-      return found;
-    },
+    person,
   };
 }
 
@@ -50,3 +46,13 @@ export const month = (context: SeedContext, months: number): IsoDate =>
 /** An instant `days` (and optionally `hours`) before now. */
 export const ago = (context: SeedContext, days: number, hours = 0): Date =>
   new Date(context.now.getTime() - (days * 24 + hours) * 3_600_000);
+
+/** A lookup over inserted rows that throws on a missing key, so a typo in the data fails loudly. */
+export function indexBy<T, K>(rows: T[], key: (row: T) => K, what: string): (value: K) => T {
+  const map = new Map(rows.map((row) => [key(row), row]));
+  return (value) => {
+    const row = map.get(value);
+    if (row === undefined) throw new Error(`Demo seed: no ${what} '${String(value)}'`);
+    return row;
+  };
+}

@@ -3,7 +3,7 @@
 // auto-renewing, no expiry), with seats held by staff, earlier holders, renewals and key views.
 import { maskSecret } from "../../../domain/masking";
 import { licenseAssignments, licenses, licenseViewLogs, renewals } from "../schema";
-import { ago, day, type SeedContext } from "./context";
+import { ago, day, indexBy, type SeedContext } from "./context";
 
 type LicenseRow = typeof licenses.$inferInsert;
 
@@ -387,19 +387,123 @@ interface ViewSeed {
 }
 
 const DEMO_VIEWS: ViewSeed[] = [
-  { license: "Screaming Frog SEO Spider", viewer: "jane", daysAgo: 1, hours: 3, ip: "10.20.1.45", browser: "safari", location: "Sydney office" },
-  { license: "Screaming Frog SEO Spider", viewer: "jane", daysAgo: 9, hours: 6, ip: "203.0.113.24", browser: "safari", location: null },
-  { license: "Screaming Frog SEO Spider", viewer: "ava", daysAgo: 4, hours: 1, ip: "10.20.1.61", browser: "chrome", location: "Sydney office" },
-  { license: "Screaming Frog SEO Spider", viewer: "admin", daysAgo: 20, hours: 2, ip: "10.20.0.10", browser: "firefox", location: "Sydney office" },
-  { license: "Semrush Guru", viewer: "jane", daysAgo: 2, hours: 5, ip: "10.20.1.45", browser: "safari", location: "Sydney office" },
-  { license: "Semrush Guru", viewer: "daniel", daysAgo: 6, hours: 4, ip: "10.30.2.17", browser: "edge", location: "Melbourne office" },
-  { license: "Adobe Creative Cloud All Apps", viewer: "emma", daysAgo: 3, hours: 7, ip: "10.30.2.22", browser: "chrome", location: "Melbourne office" },
-  { license: "Adobe Creative Cloud All Apps", viewer: "admin", daysAgo: 12, hours: 0, ip: "10.20.0.10", browser: "firefox", location: "Sydney office" },
-  { license: "JetBrains All Products Pack", viewer: "marcus", daysAgo: 5, hours: 2, ip: "198.51.100.7", browser: "firefox", location: null },
-  { license: "JetBrains All Products Pack", viewer: "priya", daysAgo: 30, hours: 3, ip: "10.20.0.11", browser: "chrome", location: "Sydney office" },
-  { license: "Windows 11 Pro upgrade", viewer: "priya", daysAgo: 15, hours: 1, ip: "10.20.0.11", browser: "edge", location: "Sydney office" },
-  { license: "Tableau Creator", viewer: "grace", daysAgo: 8, hours: 9, ip: "10.20.1.80", browser: "chrome", location: "Sydney office" },
-  { license: "1Password Business", viewer: "admin", daysAgo: 66, hours: 0, ip: "10.20.0.10", browser: "firefox", location: "Sydney office" },
+  {
+    license: "Screaming Frog SEO Spider",
+    viewer: "jane",
+    daysAgo: 1,
+    hours: 3,
+    ip: "10.20.1.45",
+    browser: "safari",
+    location: "Sydney office",
+  },
+  {
+    license: "Screaming Frog SEO Spider",
+    viewer: "jane",
+    daysAgo: 9,
+    hours: 6,
+    ip: "203.0.113.24",
+    browser: "safari",
+    location: null,
+  },
+  {
+    license: "Screaming Frog SEO Spider",
+    viewer: "ava",
+    daysAgo: 4,
+    hours: 1,
+    ip: "10.20.1.61",
+    browser: "chrome",
+    location: "Sydney office",
+  },
+  {
+    license: "Screaming Frog SEO Spider",
+    viewer: "admin",
+    daysAgo: 20,
+    hours: 2,
+    ip: "10.20.0.10",
+    browser: "firefox",
+    location: "Sydney office",
+  },
+  {
+    license: "Semrush Guru",
+    viewer: "jane",
+    daysAgo: 2,
+    hours: 5,
+    ip: "10.20.1.45",
+    browser: "safari",
+    location: "Sydney office",
+  },
+  {
+    license: "Semrush Guru",
+    viewer: "daniel",
+    daysAgo: 6,
+    hours: 4,
+    ip: "10.30.2.17",
+    browser: "edge",
+    location: "Melbourne office",
+  },
+  {
+    license: "Adobe Creative Cloud All Apps",
+    viewer: "emma",
+    daysAgo: 3,
+    hours: 7,
+    ip: "10.30.2.22",
+    browser: "chrome",
+    location: "Melbourne office",
+  },
+  {
+    license: "Adobe Creative Cloud All Apps",
+    viewer: "admin",
+    daysAgo: 12,
+    hours: 0,
+    ip: "10.20.0.10",
+    browser: "firefox",
+    location: "Sydney office",
+  },
+  {
+    license: "JetBrains All Products Pack",
+    viewer: "marcus",
+    daysAgo: 5,
+    hours: 2,
+    ip: "198.51.100.7",
+    browser: "firefox",
+    location: null,
+  },
+  {
+    license: "JetBrains All Products Pack",
+    viewer: "priya",
+    daysAgo: 30,
+    hours: 3,
+    ip: "10.20.0.11",
+    browser: "chrome",
+    location: "Sydney office",
+  },
+  {
+    license: "Windows 11 Pro upgrade",
+    viewer: "priya",
+    daysAgo: 15,
+    hours: 1,
+    ip: "10.20.0.11",
+    browser: "edge",
+    location: "Sydney office",
+  },
+  {
+    license: "Tableau Creator",
+    viewer: "grace",
+    daysAgo: 8,
+    hours: 9,
+    ip: "10.20.1.80",
+    browser: "chrome",
+    location: "Sydney office",
+  },
+  {
+    license: "1Password Business",
+    viewer: "admin",
+    daysAgo: 66,
+    hours: 0,
+    ip: "10.20.0.10",
+    browser: "firefox",
+    location: "Sydney office",
+  },
 ];
 
 export async function seedLicenses(context: SeedContext) {
@@ -430,12 +534,8 @@ export async function seedLicenses(context: SeedContext) {
       })),
     )
     .returning({ id: licenses.id, name: licenses.name });
-  const licenseId = new Map(inserted.map((row) => [row.name, row.id]));
-  const idOf = (name: string) => {
-    const id = licenseId.get(name);
-    if (id === undefined) throw new Error(`Demo seed: no license named '${name}'`);
-    return id;
-  };
+  const license = indexBy(inserted, (row) => row.name, "license");
+  const idOf = (name: string) => license(name).id;
 
   const assignments = DEMO_LICENSES.flatMap((license) => {
     const held = Math.min(license.createdDaysAgo, 400);

@@ -1,32 +1,46 @@
-// Demo data for the embedded database: a realistic organisation for every area.
-// Placeholder until the seed is written: creates the two demo sign-ins only.
+// Demo data for the embedded database: a realistic organisation for every area, inserted in one
+// transaction so a failure leaves the database empty (and the next start tries again).
+// Runtime state (sessions, sign-in throttling, passkeys and their challenges) is not seeded.
 import { count } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords";
 import type { SecretBox } from "../../lib/secret-box";
-import type { Db } from "../client";
+import type { Db, Executor } from "../client";
 import { users } from "../schema";
+import { createSeedContext } from "./context";
+import { seedDirectories } from "./directories";
+import { seedGsuite } from "./gsuite";
+import { seedHardware } from "./hardware";
+import { seedHosting } from "./hosting";
+import { seedLicenses } from "./licenses";
+import { seedOfficeAccounts } from "./office-accounts";
+import { DEMO_PASSWORD, seedPeople } from "./people";
+import { seedTrustReviews } from "./trust-reviews";
 
-export async function seedDemoDataIfEmpty(db: Db, _secrets: SecretBox): Promise<boolean> {
+async function hasUsers(db: Executor) {
   const [row] = await db.select({ value: count() }).from(users);
-  if ((row?.value ?? 0) > 0) return false;
-  const passwordHash = await hashPassword("demo1234");
-  await db.insert(users).values([
-    {
-      username: "admin",
-      passwordHash,
-      fullName: "Alex Morgan",
-      email: "admin@example.com",
-      role: "admin",
-      department: "IT",
-    },
-    {
-      username: "jane",
-      passwordHash,
-      fullName: "Jane Cooper",
-      email: "jane@example.com",
-      role: "user",
-      department: "Marketing",
-    },
-  ]);
-  return true;
+  return (row?.value ?? 0) > 0;
+}
+
+/** Seeds the demo organisation when there are no users yet; returns whether it did. */
+export async function seedDemoDataIfEmpty(
+  db: Db,
+  secrets: SecretBox,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (await hasUsers(db)) return false;
+  // One argon2id hash shared by every demo person: hashing is the slow part.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    if (await hasUsers(tx)) return false;
+    const people = await seedPeople(tx, passwordHash);
+    const context = createSeedContext(tx, secrets, people, now);
+    const { licenseId } = await seedLicenses(context);
+    await seedHardware(context);
+    await seedOfficeAccounts(context);
+    await seedDirectories(context);
+    await seedGsuite(context);
+    await seedHosting(context);
+    await seedTrustReviews(context, licenseId);
+    return true;
+  });
 }

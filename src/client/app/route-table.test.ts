@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { pathMatches, routeForPath, titleForPath } from "./route-table";
+
+describe("titleForPath", () => {
+  it("gives every route of the spec its title", () => {
+    expect(titleForPath("/")).toBe("Dashboard");
+    expect(titleForPath("/hardware")).toBe("Hardware Inventory");
+    expect(titleForPath("/accounts")).toBe("MS Office Accounts");
+    expect(titleForPath("/licenses")).toBe("License Management");
+    expect(titleForPath("/settings")).toBe("Settings");
+    expect(titleForPath("/profile")).toBe("User Profile");
+    expect(titleForPath("/users")).toBe("Users Management");
+    expect(titleForPath("/gsuite-accounts")).toBe("G Suite Accounts");
+    expect(titleForPath("/assignments")).toBe("License Assignments");
+    expect(titleForPath("/expenses")).toBe("Expense Analysis");
+    expect(titleForPath("/directories")).toBe("Directory Listings");
+    expect(titleForPath("/hosting")).toBe("Hosting Resources");
+    expect(titleForPath("/trust-reviews")).toBe("Trust Reviews");
+  });
+
+  it("matches by prefix, the root only exactly", () => {
+    expect(titleForPath("/licenses/42")).toBe("License Management");
+    expect(titleForPath("/users/")).toBe("Users Management");
+    expect(titleForPath("/nowhere")).toBe("Page Not Found");
+    expect(titleForPath("/nowhere/deeper")).toBe("Page Not Found");
+  });
+
+  it("matches whole segments only", () => {
+    expect(titleForPath("/users-archive")).toBe("Page Not Found");
+    expect(pathMatches("/users", "/usersx")).toBe(false);
+  });
+});
+
+describe("routeForPath", () => {
+  it("marks the administrator-only routes", () => {
+    const adminOnly = [
+      "/users",
+      "/gsuite-accounts",
+      "/assignments",
+      "/expenses",
+      "/directories",
+      "/hosting",
+      "/trust-reviews",
+    ];
+    for (const path of adminOnly) expect(routeForPath(path)?.adminOnly, path).toBe(true);
+    for (const path of ["/", "/hardware", "/accounts", "/licenses", "/settings", "/profile"]) {
+      expect(routeForPath(path)?.adminOnly, path).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,162 @@
+// Who is signed in (spec part 1, section 4): checked on startup, re-checked 500 ms after a login,
+// unforced checks within 5 s of the last one skipped, a failed check meaning "not signed in".
+import { useQueryClient } from "@tanstack/react-query";
+import * as React from "react";
+import { ApiError, api, LOGIN_TIMEOUT_MS } from "@/client/lib/api-client";
+import type { AuthStatus, AuthUser } from "@/domain/schemas/auth";
+
+export type AuthState = "loading" | "authenticated" | "unauthenticated";
+
+export const AUTH_CHECK_THROTTLE_MS = 5_000;
+export const POST_LOGIN_RECHECK_MS = 500;
+
+export interface AuthContextValue {
+  status: AuthState;
+  user: AuthUser | null;
+  isAdmin: boolean;
+  /**
+   * Asks the server again; unforced calls within 5 s of the previous check do nothing. Resolves
+   * with whether someone is signed in afterwards.
+   */
+  checkAuth: (force?: boolean) => Promise<boolean>;
+  /**
+   * Password sign-in. Resolves false without a request when a field is empty and false when the
+   * server refuses the credentials (401); throws an ApiError for anything else (429, network...).
+   */
+  login: (username: string, password: string) => Promise<boolean>;
+  /** Adopts a user the server has just signed in by another method (passkey). */
+  acceptSignedInUser: (user: AuthUser) => void;
+  logout: () => Promise<void>;
+}
+
+const AuthContext = React.createContext<AuthContextValue | null>(null);
+
+interface LoginResponse {
+  success?: boolean;
+  user?: AuthUser;
+}
+
+export function AuthProvider({ children }: { children: React.ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = React.useState<AuthState>("loading");
+  const [user, setUser] = React.useState<AuthUser | null>(null);
+  const lastCheckRef = React.useRef(0);
+  const recheckTimerRef = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const userRef = React.useRef<AuthUser | null>(null);
+  const sequenceRef = React.useRef(0);
+
+  const applyUser = React.useCallback(
+    (next: AuthUser | null) => {
+      // A different person now: nothing cached for the previous one may be shown.
+      if (userRef.current && next && userRef.current.id !== next.id) queryClient.clear();
+      userRef.current = next;
+      setUser(next);
+      setStatus(next ? "authenticated" : "unauthenticated");
+    },
+    [queryClient],
+  );
+
+  const checkAuth = React.useCallback(
+    async (force = false) => {
+      const now = Date.now();
+      if (!force && now - lastCheckRef.current < AUTH_CHECK_THROTTLE_MS) {
+        return userRef.current !== null;
+      }
+      lastCheckRef.current = now;
+      const sequence = ++sequenceRef.current;
+      let next: AuthUser | null = null;
+      try {
+        const result = await api.get<AuthStatus>("/api/auth/status");
+        next = result?.authenticated && result.user ? result.user : null;
+      } catch {
+        next = null;
+      }
+      // A sign-in or sign-out that happened meanwhile is newer than this answer.
+      if (sequence !== sequenceRef.current) return userRef.current !== null;
+      applyUser(next);
+      return next !== null;
+    },
+    [applyUser],
+  );
+
+  React.useEffect(() => {
+    void checkAuth(true);
+    return () => clearTimeout(recheckTimerRef.current);
+  }, [checkAuth]);
+
+  const scheduleRecheck = React.useCallback(() => {
+    clearTimeout(recheckTimerRef.current);
+    recheckTimerRef.current = setTimeout(() => void checkAuth(true), POST_LOGIN_RECHECK_MS);
+  }, [checkAuth]);
+
+  const acceptSignedInUser = React.useCallback(
+    (signedIn: AuthUser) => {
+      sequenceRef.current++;
+      queryClient.clear();
+      applyUser(signedIn);
+      scheduleRecheck();
+    },
+    [applyUser, queryClient, scheduleRecheck],
+  );
+
+  const login = React.useCallback(
+    async (username: string, password: string) => {
+      if (username.trim() === "" || password === "") return false;
+      let result: LoginResponse | null;
+      try {
+        result = await api.post<LoginResponse>(
+          "/api/auth/login",
+          { username: username.trim(), password },
+          { timeoutMs: LOGIN_TIMEOUT_MS },
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          console.warn("Login refused:", error.message);
+          return false;
+        }
+        throw error;
+      }
+      if (!result?.success || !result.user) return false;
+      acceptSignedInUser(result.user);
+      return true;
+    },
+    [acceptSignedInUser],
+  );
+
+  const logout = React.useCallback(async () => {
+    clearTimeout(recheckTimerRef.current);
+    sequenceRef.current++;
+    userRef.current = null;
+    setUser(null);
+    setStatus("unauthenticated");
+    queryClient.clear();
+    try {
+      await api.post("/api/auth/logout");
+    } catch (error) {
+      // The local state is already cleared; a failed server call must not keep anyone signed in.
+      console.warn("Logout request failed:", error);
+    }
+  }, [queryClient]);
+
+  const value = React.useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      isAdmin: user?.isAdmin ?? false,
+      checkAuth,
+      login,
+      acceptSignedInUser,
+      logout,
+    }),
+    [status, user, checkAuth, login, acceptSignedInUser, logout],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = React.useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside AuthProvider");
+  return value;
+}

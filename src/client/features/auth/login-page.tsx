@@ -1,0 +1,283 @@
+// The sign-in page (spec part 1, sections 2.5 and 8).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Fingerprint, Loader2, ShieldCheck } from "lucide-react";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/client/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+} from "@/client/components/ui/card";
+import { FormField } from "@/client/components/ui/form-field";
+import { Input } from "@/client/components/ui/input";
+import { Separator } from "@/client/components/ui/separator";
+import { ApiError } from "@/client/lib/api-client";
+import { type LoginRequest, loginRequestSchema } from "@/domain/schemas/auth";
+import { useAuth } from "./auth-context";
+import { biometricLogin, isBiometricAvailable } from "./biometric-login";
+import { GOOGLE_ERROR, startGoogleSignIn } from "./google-sign-in";
+import {
+  clearFailedAttempts,
+  readFailedAttempts,
+  recordFailedAttempt,
+  TROUBLE_HINT_AFTER,
+} from "./login-attempts";
+import { takeReturnPath } from "./return-path";
+
+export const LOGIN_REDIRECT_MS = 600;
+export const GOOGLE_REDIRECT_MS = 800;
+const BIOMETRIC_CHECK_DEBOUNCE_MS = 400;
+
+const INVALID_CREDENTIALS = "Invalid username or password. Please try again.";
+const TROUBLE_HINT = "Still having trouble? Try clearing cookies and refreshing the page.";
+const CONNECTION_PROBLEM = "There was a problem connecting to the server. Please try again.";
+const BIOMETRIC_NOT_VERIFIED =
+  "Could not verify your biometric credentials. Please try again or use password.";
+const BIOMETRIC_FAILED =
+  "There was a problem with biometric authentication. Please try another method.";
+
+type Phase = "idle" | "submitting" | "redirecting";
+
+function messageForLoginError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return error.message;
+    if (error.kind !== "http" || error.status >= 500) return CONNECTION_PROBLEM;
+    return error.message;
+  }
+  return CONNECTION_PROBLEM;
+}
+
+export function LoginPage() {
+  const { status, login, acceptSignedInUser } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [phase, setPhase] = React.useState<Phase>("idle");
+  const [formError, setFormError] = React.useState<string | null>(
+    searchParams.get("error")?.startsWith("google") ? GOOGLE_ERROR : null,
+  );
+  const [failedAttempts, setFailedAttempts] = React.useState(readFailedAttempts);
+  const [biometricAvailable, setBiometricAvailable] = React.useState(false);
+  const redirectTimerRef = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: "", password: "" },
+  });
+  const username = watch("username");
+
+  const finishSignIn = React.useCallback(
+    (delayMs: number) => {
+      clearFailedAttempts();
+      setFailedAttempts(0);
+      setPhase("redirecting");
+      toast.success("Login successful");
+      redirectTimerRef.current = setTimeout(
+        () => navigate(takeReturnPath(), { replace: true }),
+        delayMs,
+      );
+    },
+    [navigate],
+  );
+
+  // Back from Google: the server signed us in and sent us here with ?google=success.
+  const googleReturn = searchParams.get("google") === "success";
+  React.useEffect(() => {
+    if (googleReturn && status === "authenticated" && phase === "idle") {
+      finishSignIn(GOOGLE_REDIRECT_MS);
+    }
+  }, [googleReturn, status, phase, finishSignIn]);
+
+  // Someone already signed in has nothing to do here.
+  React.useEffect(() => {
+    if (status === "authenticated" && phase === "idle" && !googleReturn) {
+      navigate(takeReturnPath(), { replace: true });
+    }
+  }, [status, phase, googleReturn, navigate]);
+
+  React.useEffect(() => () => clearTimeout(redirectTimerRef.current), []);
+
+  // The passkey button appears only when the server has a credential for the typed username.
+  React.useEffect(() => {
+    const typed = username.trim();
+    if (typed === "") {
+      setBiometricAvailable(false);
+      return;
+    }
+    let cancelled = false;
+    const timer = setTimeout(async () => {
+      const available = await isBiometricAvailable(typed);
+      if (!cancelled) setBiometricAvailable(available);
+    }, BIOMETRIC_CHECK_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [username]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setPhase("submitting");
+    try {
+      const ok = await login(values.username, values.password);
+      if (ok) {
+        finishSignIn(LOGIN_REDIRECT_MS);
+        return;
+      }
+      setFailedAttempts(recordFailedAttempt());
+      setFormError(INVALID_CREDENTIALS);
+    } catch (error) {
+      console.error("Login failed:", error);
+      if (error instanceof ApiError && error.status === 429) {
+        setFailedAttempts(recordFailedAttempt());
+      }
+      setFormError(messageForLoginError(error));
+    }
+    setPhase("idle");
+  });
+
+  async function onBiometric() {
+    setFormError(null);
+    setPhase("submitting");
+    try {
+      const user = await biometricLogin(username);
+      if (user) {
+        acceptSignedInUser(user);
+        finishSignIn(LOGIN_REDIRECT_MS);
+        return;
+      }
+      setFailedAttempts(recordFailedAttempt());
+      setFormError(BIOMETRIC_NOT_VERIFIED);
+    } catch (error) {
+      console.error("Biometric login failed:", error);
+      setFormError(BIOMETRIC_FAILED);
+    }
+    setPhase("idle");
+  }
+
+  async function onGoogle() {
+    setFormError(null);
+    const started = await startGoogleSignIn();
+    if (!started) setFormError(GOOGLE_ERROR);
+  }
+
+  const busy = phase !== "idle";
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 via-background to-blue-50 px-4 py-10">
+      <Card className="w-full max-w-md gap-5 shadow-lg">
+        <CardHeader className="justify-items-center text-center">
+          <div className="mb-2 flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
+            <ShieldCheck aria-hidden="true" className="size-6" />
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight">Admin Panel</h1>
+          <CardDescription>Sign in to your account</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+            <FormField label="Username" error={errors.username?.message}>
+              {(field) => (
+                <Input
+                  {...field}
+                  {...register("username")}
+                  autoComplete="username webauthn"
+                  autoFocus
+                  disabled={busy}
+                />
+              )}
+            </FormField>
+            <FormField label="Password" error={errors.password?.message}>
+              {(field) => (
+                <Input
+                  {...field}
+                  {...register("password")}
+                  type="password"
+                  autoComplete="current-password"
+                  disabled={busy}
+                />
+              )}
+            </FormField>
+
+            {formError && (
+              <div
+                role="alert"
+                className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+              >
+                <p>{formError}</p>
+                {failedAttempts > TROUBLE_HINT_AFTER && (
+                  <p className="mt-1 text-muted-foreground">{TROUBLE_HINT}</p>
+                )}
+              </div>
+            )}
+
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+              {phase === "redirecting" ? "Redirecting..." : "Login"}
+            </Button>
+          </form>
+        </CardContent>
+        <CardFooter className="flex-col gap-3">
+          <div className="flex w-full items-center gap-3 text-xs text-muted-foreground uppercase">
+            <Separator className="flex-1" />
+            or
+            <Separator className="flex-1" />
+          </div>
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            onClick={onGoogle}
+            disabled={busy}
+          >
+            <GoogleMark />
+            Sign in with Google
+          </Button>
+          {biometricAvailable && (
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full"
+              onClick={onBiometric}
+              disabled={busy}
+            >
+              <Fingerprint aria-hidden="true" />
+              Sign in with biometrics
+            </Button>
+          )}
+        </CardFooter>
+      </Card>
+    </main>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4">
+      <path
+        fill="#4285F4"
+        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M5.84 14.1A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.44.34-2.1V7.06H2.18A11 11 0 0 0 1 12c0 1.78.43 3.46 1.18 4.94l3.66-2.84z"
+      />
+      <path
+        fill="#EA4335"
+        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1 7.7 1 3.99 3.47 2.18 7.06l3.66 2.84c.87-2.6 3.3-4.52 6.16-4.52z"
+      />
+    </svg>
+  );
+}

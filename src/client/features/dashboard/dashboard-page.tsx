@@ -1,0 +1,240 @@
+// Dashboard (spec part 1, section 2.6). The counts come from the APIs that exist today; areas that
+// are not built yet say so instead of showing invented numbers.
+import { useQuery } from "@tanstack/react-query";
+import {
+  AlertTriangle,
+  ArrowRight,
+  CalendarClock,
+  ClipboardList,
+  KeyRound,
+  Laptop,
+  Mail,
+  PackagePlus,
+  Settings,
+  UserPlus,
+  Users,
+} from "lucide-react";
+import type * as React from "react";
+import { Link, useNavigate } from "react-router";
+import { PageHeader } from "@/client/components/page-header";
+import { Button } from "@/client/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "@/client/components/ui/card";
+import { EmptyState } from "@/client/components/ui/empty-state";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { useAuth } from "@/client/features/auth/auth-context";
+import { api } from "@/client/lib/api-client";
+import type { AuthUser } from "@/domain/schemas/auth";
+import type { LicenseDto } from "@/domain/schemas/licenses";
+import type { UserDto } from "@/domain/schemas/users";
+import { greetingForHour } from "./greeting";
+import { quickActionsFor } from "./quick-actions";
+
+export function DashboardPage() {
+  const { user, isAdmin } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const name = user.displayName || user.username;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title={`${greetingForHour(new Date().getHours())}, ${name}`}
+        description={
+          isAdmin
+            ? "Here is what is happening across your organization's IT."
+            : "Here is what is assigned to you."
+        }
+        actions={
+          <Button variant="outline" onClick={() => navigate("/profile")}>
+            View Profile
+          </Button>
+        }
+        className="mb-0"
+      />
+      <Tabs defaultValue="overview">
+        <TabsList>
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="quick-actions">Quick Actions</TabsTrigger>
+          {isAdmin && <TabsTrigger value="needs-attention">Needs Attention</TabsTrigger>}
+          {isAdmin && <TabsTrigger value="renews-soon">Renews Soon</TabsTrigger>}
+        </TabsList>
+        <TabsContent value="overview">
+          <Overview user={user} isAdmin={isAdmin} />
+        </TabsContent>
+        <TabsContent value="quick-actions">
+          <QuickActions isAdmin={isAdmin} />
+        </TabsContent>
+        {isAdmin && (
+          <TabsContent value="needs-attention">
+            <LaterCard
+              icon={<AlertTriangle />}
+              title="Needs Attention"
+              text="Licenses that expired recently or expire within 30 days will be listed here in a later release. Until then, filter the license list by 'Expiring Soon' or 'Expired'."
+            />
+          </TabsContent>
+        )}
+        {isAdmin && (
+          <TabsContent value="renews-soon">
+            <LaterCard
+              icon={<CalendarClock />}
+              title="Renews Soon"
+              text="Auto-renewing licenses due within 30 days will be listed here in a later release."
+            />
+          </TabsContent>
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+function useCount<T>(path: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [path],
+    queryFn: ({ signal }) => api.get<T[]>(path, { signal }),
+    enabled,
+    retry: false,
+    select: (rows) => (Array.isArray(rows) ? rows.length : 0),
+  });
+}
+
+function Overview({ user, isAdmin }: { user: AuthUser; isAdmin: boolean }) {
+  const licenses = useCount<LicenseDto>(
+    isAdmin ? "/api/licenses" : `/api/users/${user.id}/licenses`,
+    true,
+  );
+  const members = useCount<UserDto>("/api/users", isAdmin);
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        title={isAdmin ? "Total Licenses" : "My Licenses"}
+        icon={<KeyRound />}
+        to="/licenses"
+        query={licenses}
+      />
+      <StatCard
+        title={isAdmin ? "Hardware Items" : "My Hardware"}
+        icon={<Laptop />}
+        to="/hardware"
+      />
+      <StatCard title="Office Accounts" icon={<Mail />} to="/accounts" />
+      {isAdmin && <StatCard title="Team Members" icon={<Users />} to="/users" query={members} />}
+    </div>
+  );
+}
+
+interface CountQuery {
+  data?: number;
+  isPending: boolean;
+  isError: boolean;
+}
+
+function StatCard({
+  title,
+  icon,
+  to,
+  query,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  to: string;
+  /** Absent for areas that are not built yet. */
+  query?: CountQuery;
+}) {
+  let value: React.ReactNode;
+  let note: string;
+  if (!query) {
+    value = <span className="text-muted-foreground">—</span>;
+    note = "Coming in a later release";
+  } else if (query.isPending) {
+    value = <Skeleton className="h-8 w-12" />;
+    note = "Loading...";
+  } else if (query.isError) {
+    value = <span className="text-muted-foreground">—</span>;
+    note = "Could not be loaded";
+  } else {
+    value = query.data ?? 0;
+    note = "View all";
+  }
+  return (
+    <Link
+      to={to}
+      className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
+      <Card className="h-full gap-3 transition-shadow group-hover:shadow-md">
+        <CardHeader className="flex flex-row items-center justify-between">
+          <CardDescription className="font-medium text-foreground/80">{title}</CardDescription>
+          <div
+            aria-hidden="true"
+            className="flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-5"
+          >
+            {icon}
+          </div>
+        </CardHeader>
+        <CardContent>
+          <div className="text-3xl font-semibold tabular-nums">{value}</div>
+          <p className="mt-1 flex items-center gap-1 text-xs text-muted-foreground">
+            {note}
+            {note === "View all" && <ArrowRight aria-hidden="true" className="size-3" />}
+          </p>
+        </CardContent>
+      </Card>
+    </Link>
+  );
+}
+
+const QUICK_ACTION_ICONS: Record<string, React.ReactNode> = {
+  "Add Hardware": <PackagePlus />,
+  "Add License": <KeyRound />,
+  "Add Account": <Mail />,
+  "Add User": <UserPlus />,
+  "Assign Hardware": <Laptop />,
+  "Assign License": <ClipboardList />,
+  "View My Licenses": <KeyRound />,
+  "View My Hardware": <Laptop />,
+  "Office Accounts": <Mail />,
+  Settings: <Settings />,
+  "Request Hardware": <PackagePlus />,
+};
+
+function QuickActions({ isAdmin }: { isAdmin: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+        <CardDescription>Jump straight to common tasks.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {quickActionsFor(isAdmin).map((action) => (
+          <Button
+            key={action.label}
+            variant="outline"
+            className="h-auto justify-start gap-3 py-3 [&_svg]:size-5 [&_svg]:text-primary"
+            onClick={() => navigate(action.to)}
+          >
+            {QUICK_ACTION_ICONS[action.label]}
+            {action.label}
+          </Button>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LaterCard({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
+  return (
+    <Card>
+      <CardContent>
+        <EmptyState icon={icon} title={title} description={text} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import type * as React from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/client/components/ui/alert-dialog";
+
+interface ConfirmDialogProps {
+  title: string;
+  description: React.ReactNode;
+  confirmLabel: string;
+  /** What the confirm button says while the request runs ('Deleting...'). */
+  busyLabel: string;
+  busy: boolean;
+  onConfirm(): void;
+  onOpenChange(open: boolean): void;
+}
+
+/** Cancel / confirm for a destructive action; stays open until the request has finished. */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  busy,
+  onConfirm,
+  onOpenChange,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog open onOpenChange={(open) => !busy && onOpenChange(open)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={busy}
+            onClick={(event) => {
+              event.preventDefault();
+              onConfirm();
+            }}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,50 @@
+// The key is masked by default. Showing it asks the server, which logs the view (who, when, IP,
+// browser, session); hiding it forgets the clear key. It is never put in the query cache.
+// Render it with key={licenseKeyMasked}, so a new key (edit or renewal) hides a stale one.
+import { EyeIcon, EyeOffIcon } from "lucide-react";
+import { useState } from "react";
+import { Spinner } from "@/client/components/ui/spinner";
+import { useRevealLicenseKey } from "./api";
+import { IconAction } from "./icon-action";
+import { notify } from "./notify";
+
+export function LicenseKeyToggle({ licenseId, masked }: { licenseId: number; masked: string }) {
+  const [clearKey, setClearKey] = useState<string | null>(null);
+  const reveal = useRevealLicenseKey();
+
+  const toggle = () => {
+    if (clearKey !== null) {
+      setClearKey(null);
+      return;
+    }
+    reveal.mutate(licenseId, {
+      onSuccess: ({ licenseKey }) => setClearKey(licenseKey),
+      onError: (error) => notify.error(error.message || "Failed to reveal the license key."),
+    });
+  };
+
+  const shown = clearKey !== null;
+  return (
+    <div className="flex items-center gap-1">
+      <code
+        className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap"
+        data-testid="license-key"
+      >
+        {shown ? clearKey : masked}
+      </code>
+      <IconAction
+        label={shown ? "Hide license key" : "Show license key"}
+        onClick={toggle}
+        disabled={reveal.isPending}
+      >
+        {reveal.isPending ? (
+          <Spinner label="Revealing license key" />
+        ) : shown ? (
+          <EyeOffIcon aria-hidden="true" />
+        ) : (
+          <EyeIcon aria-hidden="true" />
+        )}
+      </IconAction>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// Query keys start with the API path they read (the spec's convention, which the app's default
+// query function also follows), so a write can refresh every cached list of licenses and
+// assignments, including other screens' (the dashboard's counts), by path prefix.
+import type { Query } from "@tanstack/react-query";
+
+export interface LicenseListParams {
+  search: string;
+  status: "all" | "active" | "expiring" | "expired";
+  sort: "name" | "expiryDate" | "cost";
+  order: "asc" | "desc";
+}
+
+export const licenseKeys = {
+  all: (params: LicenseListParams) => ["/api/licenses", params] as const,
+  ofUser: (userId: number, params: LicenseListParams) =>
+    [`/api/users/${userId}/licenses`, params] as const,
+  viewLogs: (licenseId: number) => [`/api/licenses/${licenseId}/view-logs`] as const,
+  renewals: (licenseId: number) => [`/api/licenses/${licenseId}/renewals`] as const,
+};
+
+export const assignmentKeys = {
+  all: () => ["/api/assignments"] as const,
+  ofUser: (userId: number) => [`/api/users/${userId}/assignments`] as const,
+};
+
+export const userKeys = { all: () => ["/api/users"] as const };
+
+const LICENSE_DATA =
+  /^\/api\/(licenses|assignments|renewals)(\/|$)|^\/api\/users\/\d+\/(licenses|assignments)$/;
+
+/** True for every query that shows licenses, assignments, renewals or view logs. */
+export function isLicenseDataKey(queryKey: readonly unknown[]): boolean {
+  const [path] = queryKey;
+  return typeof path === "string" && LICENSE_DATA.test(path);
+}
+
+export const licenseDataPredicate = (query: Pick<Query, "queryKey">) =>
+  isLicenseDataKey(query.queryKey);

@@ -1,0 +1,200 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/client";
+import { licenses, users } from "../db/schema";
+import { DEMO_LICENSES } from "../db/seed/licenses";
+import { seedDemoDataIfEmpty } from "../db/seed/seed-demo";
+import { createSecretBox, loadOrCreateKeyFile } from "../lib/secret-box";
+import { backupEmbedded, keyFileFor, postgresBackupGuidance, restoreEmbedded } from "./backup-core";
+import { CliError } from "./cli-error";
+
+const run = promisify(execFile);
+
+let root: string;
+let dataDir: string;
+let backupDir: string;
+// A demo database created once (creating one on disk takes seconds) and copied per test.
+let template: string;
+
+beforeAll(async () => {
+  template = fs.mkdtempSync(path.join(os.tmpdir(), "qm-backup-template-"));
+  const database = await openDatabase({ kind: "pglite", dataDir: path.join(template, "pgdata") });
+  await database.migrate();
+  await seedDemoDataIfEmpty(database.db, createSecretBox(loadOrCreateKeyFile(template)));
+  await database.close();
+}, 60_000);
+afterAll(() => {
+  if (template) fs.rmSync(template, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "qm-backup-"));
+  dataDir = path.join(root, "data");
+  backupDir = path.join(root, "backups");
+});
+afterEach(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** Opens the embedded database in dataDir the way the server does (migrated). */
+async function openEmbedded() {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pgdata") });
+  await database.migrate();
+  return database;
+}
+
+function createDemoDatabase() {
+  fs.cpSync(template, dataDir, { recursive: true });
+}
+
+describe("embedded backup and restore", () => {
+  it("round-trips the data and the key that decrypts it", async () => {
+    createDemoDatabase();
+    const originalKey = fs.readFileSync(path.join(dataDir, "encryption.key"));
+
+    const now = new Date(2030, 4, 6, 7, 8, 9);
+    const backup = await backupEmbedded({ dataDir, backupDir, now });
+    expect(backup.archivePath).toBe(path.join(backupDir, "quartermaster-20300506-070809.tar.gz"));
+    expect(backup.keyPath).toBe(
+      path.join(backupDir, "quartermaster-20300506-070809.encryption.key"),
+    );
+    expect(fs.statSync(backup.archivePath).size).toBe(backup.archiveBytes);
+    expect(fs.readFileSync(backup.keyPath!)).toEqual(originalKey);
+    // The backup did not leave the data directory locked.
+    expect(fs.existsSync(path.join(dataDir, "quartermaster.lock"))).toBe(false);
+
+    // Changes after the backup, including a key that no longer matches the data.
+    const changed = await openEmbedded();
+    await changed.db.insert(users).values({ username: "after-backup", role: "user" });
+    await changed.db.delete(users).where(eq(users.username, "tom"));
+    await changed.close();
+    fs.writeFileSync(
+      path.join(dataDir, "encryption.key"),
+      `${randomBytes(32).toString("base64")}\n`,
+    );
+
+    const restored = await restoreEmbedded({
+      dataDir,
+      archivePath: backup.archivePath,
+      now: new Date(2030, 4, 7, 0, 0, 0),
+    });
+    expect(restored.previousPgdata).toBe(
+      path.join(dataDir, "pgdata.before-restore-20300507-000000"),
+    );
+    expect(fs.existsSync(restored.previousPgdata!)).toBe(true);
+    expect(restored.key).toEqual({
+      kind: "restored",
+      from: backup.keyPath,
+      previous: path.join(dataDir, "encryption.key.before-restore-20300507-000000"),
+    });
+    expect(fs.readFileSync(path.join(dataDir, "encryption.key"))).toEqual(originalKey);
+    expect(fs.readdirSync(dataDir).some((name) => name.includes("restoring"))).toBe(false);
+
+    const database = await openEmbedded();
+    try {
+      const names = (await database.db.select().from(users)).map((row) => row.username);
+      expect(names).toContain("tom");
+      expect(names).not.toContain("after-backup");
+      const secrets = createSecretBox(loadOrCreateKeyFile(dataDir));
+      const [spider] = await database.db
+        .select()
+        .from(licenses)
+        .where(eq(licenses.name, DEMO_LICENSES[0]!.name));
+      expect(secrets.decrypt(spider!.licenseKeyCiphertext)).toBe(DEMO_LICENSES[0]!.key);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("refuses while a server holds the data directory", async () => {
+    createDemoDatabase();
+    // The test runner's parent process stands in for a running server.
+    fs.writeFileSync(path.join(dataDir, "quartermaster.lock"), String(process.ppid));
+    await expect(backupEmbedded({ dataDir, backupDir })).rejects.toThrow(
+      /^Stop the Quartermaster server first: a backup needs the embedded database to itself\./,
+    );
+    await expect(
+      restoreEmbedded({ dataDir, archivePath: path.join(root, "missing.tar.gz") }),
+    ).rejects.toThrow("No backup file at");
+    expect(fs.existsSync(backupDir)).toBe(false);
+  });
+
+  it("says so when there is no database to back up", async () => {
+    await expect(backupEmbedded({ dataDir, backupDir })).rejects.toBeInstanceOf(CliError);
+    await expect(backupEmbedded({ dataDir, backupDir })).rejects.toThrow("nothing to back up");
+  });
+
+  it("leaves the current database alone when the archive is not a backup", async () => {
+    createDemoDatabase();
+    const bogus = path.join(root, "bogus.tar.gz");
+    fs.writeFileSync(bogus, "not an archive");
+    await expect(restoreEmbedded({ dataDir, archivePath: bogus })).rejects.toThrow(
+      "could not be restored",
+    );
+    expect(fs.readdirSync(dataDir).sort()).toEqual(["encryption.key", "pgdata"]);
+    const database = await openEmbedded();
+    try {
+      expect((await database.db.select().from(users)).length).toBeGreaterThan(20);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("copies no key when the server takes it from ENCRYPTION_KEY, and keeps the current one on restore", async () => {
+    createDemoDatabase();
+    const backup = await backupEmbedded({ dataDir, backupDir, copyKey: false });
+    expect(backup.keyPath).toBeNull();
+    expect(fs.existsSync(keyFileFor(backup.archivePath))).toBe(false);
+    const currentKey = fs.readFileSync(path.join(dataDir, "encryption.key"));
+    const restored = await restoreEmbedded({ dataDir, archivePath: backup.archivePath });
+    expect(restored.key).toEqual({ kind: "missing", expected: keyFileFor(backup.archivePath) });
+    expect(fs.readFileSync(path.join(dataDir, "encryption.key"))).toEqual(currentKey);
+  });
+});
+
+describe("PostgreSQL backup guidance", () => {
+  it("gives pg_dump and pg_restore commands without printing the password", () => {
+    const text = postgresBackupGuidance({
+      databaseUrl: "postgres://qm:hunter2@db.internal:5432/quartermaster",
+      backupDir: "/srv/backups",
+      now: new Date(2030, 0, 2, 3, 4, 5),
+    });
+    expect(text).toContain(
+      "pg_dump --format=custom --no-owner --file=/srv/backups/quartermaster-20300102-030405.dump 'postgres://qm:****@db.internal:5432/quartermaster'",
+    );
+    expect(text).toContain(
+      "pg_restore --clean --if-exists --no-owner --dbname='postgres://qm:****@db.internal:5432/quartermaster' /srv/backups/quartermaster-20300102-030405.dump",
+    );
+    expect(text).toContain("PGPASSWORD");
+    expect(text).toContain("ENCRYPTION_KEY");
+    expect(text).not.toContain("hunter2");
+  });
+
+  it("is what npm run db:backup prints when DATABASE_URL is set", async () => {
+    const { stdout } = await run(
+      path.resolve("node_modules/.bin/tsx"),
+      ["src/server/cli/backup.ts"],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: "postgres://postgres@127.0.0.1:5432/qm",
+          ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+          BACKUP_DIR: backupDir,
+        },
+      },
+    );
+    expect(stdout).toContain(
+      `pg_dump --format=custom --no-owner --file=${backupDir}/quartermaster-`,
+    );
+    expect(stdout).toContain("postgres://postgres@127.0.0.1:5432/qm");
+    expect(stdout).not.toContain("PGPASSWORD");
+    expect(fs.existsSync(backupDir)).toBe(false);
+  }, 30_000);
+});

@@ -1,0 +1,224 @@
+// Backups of the embedded database: PGlite's own archive of its data directory (a tar.gz), kept
+// next to a copy of the key that decrypts the stored secrets. Restoring loads an archive into a
+// fresh directory first and swaps it in only once it opens, so a bad file changes nothing.
+// With DATABASE_URL the database is PostgreSQL's to back up: we print the pg_dump commands.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { format } from "date-fns";
+import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock";
+import { CliError } from "./cli-error";
+
+const KEY_FILE = "encryption.key";
+const ARCHIVE_SUFFIX = ".tar.gz";
+
+export const stampOf = (now: Date) => format(now, "yyyyMMdd-HHmmss");
+
+/** The key copy that belongs to an archive: same name, '.encryption.key' instead of '.tar.gz'. */
+export const keyFileFor = (archivePath: string) =>
+  `${archivePath.endsWith(ARCHIVE_SUFFIX) ? archivePath.slice(0, -ARCHIVE_SUFFIX.length) : archivePath}.${KEY_FILE}`;
+
+const pgdataOf = (dataDir: string) => path.join(dataDir, "pgdata");
+
+/** PGlite is one process per data directory: the server must be stopped first. */
+function lockForMaintenance(dataDir: string, what: string) {
+  try {
+    return lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    throw new CliError(
+      `Stop the Quartermaster server first: ${what} needs the embedded database to itself.\n${error.message}`,
+    );
+  }
+}
+
+export interface BackupResult {
+  archivePath: string;
+  archiveBytes: number;
+  /** Null when DATA_DIR has no key file (the key then comes from ENCRYPTION_KEY). */
+  keyPath: string | null;
+}
+
+export async function backupEmbedded(options: {
+  dataDir: string;
+  backupDir: string;
+  /** False when the server takes its key from ENCRYPTION_KEY: a key file in DATA_DIR is unused. */
+  copyKey?: boolean;
+  now?: Date;
+}): Promise<BackupResult> {
+  const { dataDir, backupDir } = options;
+  if (!fs.existsSync(path.join(pgdataOf(dataDir), "PG_VERSION"))) {
+    throw new CliError(
+      `There is no embedded database in ${pgdataOf(dataDir)}, so there is nothing to back up. ` +
+        "Check DATA_DIR (it must be the same as the server's).",
+    );
+  }
+  const release = lockForMaintenance(dataDir, "a backup");
+  try {
+    const client = new PGlite(pgdataOf(dataDir));
+    let archive: Blob;
+    try {
+      await client.waitReady;
+      // Write everything to the data files so the archive needs no recovery when loaded.
+      await client.exec("checkpoint");
+      archive = await client.dumpDataDir("gzip");
+    } finally {
+      await client.close();
+    }
+
+    fs.mkdirSync(backupDir, { recursive: true });
+    const base = path.join(backupDir, `quartermaster-${stampOf(options.now ?? new Date())}`);
+    const archivePath = `${base}${ARCHIVE_SUFFIX}`;
+    const bytes = Buffer.from(await archive.arrayBuffer());
+    // 'wx': never overwrite an earlier backup.
+    fs.writeFileSync(archivePath, bytes, { flag: "wx", mode: 0o600 });
+
+    const sourceKey = path.join(dataDir, KEY_FILE);
+    let keyPath: string | null = null;
+    if (options.copyKey !== false && fs.existsSync(sourceKey)) {
+      keyPath = keyFileFor(archivePath);
+      fs.copyFileSync(sourceKey, keyPath, fs.constants.COPYFILE_EXCL);
+      fs.chmodSync(keyPath, 0o600);
+    }
+    return { archivePath, archiveBytes: bytes.length, keyPath };
+  } finally {
+    release();
+  }
+}
+
+export interface RestoreResult {
+  /** Where the database that was replaced now lives; null if there was none. */
+  previousPgdata: string | null;
+  /** What happened to the key file. */
+  key:
+    | { kind: "restored"; from: string; previous: string | null }
+    | { kind: "unchanged"; reason: "same-key" }
+    | { kind: "missing"; expected: string };
+}
+
+export async function restoreEmbedded(options: {
+  dataDir: string;
+  archivePath: string;
+  now?: Date;
+}): Promise<RestoreResult> {
+  const { dataDir } = options;
+  const archivePath = path.resolve(options.archivePath);
+  if (!fs.existsSync(archivePath) || !fs.statSync(archivePath).isFile()) {
+    throw new CliError(`No backup file at ${archivePath}.`);
+  }
+  const release = lockForMaintenance(dataDir, "a restore");
+  try {
+    const stamp = stampOf(options.now ?? new Date());
+    const pgdata = pgdataOf(dataDir);
+    const staging = `${pgdata}.restoring-${stamp}`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    try {
+      await loadArchive(archivePath, staging);
+    } catch (error) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      throw new CliError(
+        `${archivePath} could not be restored: it is not a Quartermaster backup or it is damaged ` +
+          `(${error instanceof Error ? error.message : String(error)}). Nothing was changed.`,
+      );
+    }
+
+    let previousPgdata: string | null = null;
+    if (fs.existsSync(pgdata)) {
+      previousPgdata = `${pgdata}.before-restore-${stamp}`;
+      fs.renameSync(pgdata, previousPgdata);
+    }
+    fs.renameSync(staging, pgdata);
+    return { previousPgdata, key: restoreKey(dataDir, archivePath, stamp) };
+  } finally {
+    release();
+  }
+}
+
+async function loadArchive(archivePath: string, target: string) {
+  const client = new PGlite(target, {
+    loadDataDir: new Blob([fs.readFileSync(archivePath)]),
+  });
+  try {
+    await client.waitReady;
+    // Quartermaster's migrations table: proves this is one of our databases, not just any Postgres.
+    await client.query("select count(*) from drizzle.__drizzle_migrations");
+    await client.query("select count(*) from users");
+  } finally {
+    await client.close().catch(() => {});
+  }
+}
+
+function restoreKey(dataDir: string, archivePath: string, stamp: string): RestoreResult["key"] {
+  const backupKey = keyFileFor(archivePath);
+  if (!fs.existsSync(backupKey)) return { kind: "missing", expected: backupKey };
+  const currentKey = path.join(dataDir, KEY_FILE);
+  const incoming = fs.readFileSync(backupKey);
+  let previous: string | null = null;
+  if (fs.existsSync(currentKey)) {
+    if (fs.readFileSync(currentKey).equals(incoming)) {
+      return { kind: "unchanged", reason: "same-key" };
+    }
+    previous = `${currentKey}.before-restore-${stamp}`;
+    fs.renameSync(currentKey, previous);
+  }
+  fs.writeFileSync(currentKey, incoming, { mode: 0o600 });
+  return { kind: "restored", from: backupKey, previous };
+}
+
+/** A URL safe to print: the password, if any, replaced by '****'. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "****";
+    return parsed.toString();
+  } catch {
+    return "<DATABASE_URL>";
+  }
+}
+
+/** What to run instead when the data lives in PostgreSQL. */
+export function postgresBackupGuidance(options: {
+  databaseUrl: string;
+  backupDir: string;
+  now?: Date;
+}): string {
+  const url = redactDatabaseUrl(options.databaseUrl);
+  const hasPassword = url !== options.databaseUrl;
+  const file = path.join(
+    options.backupDir,
+    `quartermaster-${stampOf(options.now ?? new Date())}.dump`,
+  );
+  return [
+    "DATABASE_URL is set: the data lives in PostgreSQL, so back it up with PostgreSQL's own tools",
+    "(pg_dump and pg_restore of the same major version as the server or newer).",
+    "",
+    "Back up (custom format, compressed; safe while Quartermaster is running):",
+    `  mkdir -p ${shellQuote(options.backupDir)}`,
+    `  pg_dump --format=custom --no-owner --file=${shellQuote(file)} ${shellQuote(url)}`,
+    "",
+    "Restore into that database (stop Quartermaster first; --clean replaces the existing tables):",
+    `  pg_restore --clean --if-exists --no-owner --dbname=${shellQuote(url)} ${shellQuote(file)}`,
+    "",
+    ...(hasPassword
+      ? [
+          "The password in DATABASE_URL is shown as ****: put it back in the commands, or leave it",
+          "out of the URL and set PGPASSWORD (or use ~/.pgpass).",
+          "",
+        ]
+      : []),
+    "Keep ENCRYPTION_KEY with the backup: without it the stored license keys and passwords cannot",
+    "be read. The dump does not contain it.",
+  ].join("\n");
+}
+
+export function postgresRestoreGuidance(databaseUrl: string): string {
+  return [
+    "DATABASE_URL is set: restore a pg_dump backup with pg_restore (stop Quartermaster first):",
+    `  pg_restore --clean --if-exists --no-owner --dbname=${shellQuote(redactDatabaseUrl(databaseUrl))} <file>.dump`,
+    "Use the ENCRYPTION_KEY that was in use when the backup was taken.",
+  ].join("\n");
+}
+
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,85 @@
+// The license list's filter and sort as SQL, so a long list is narrowed and ordered by the
+// database instead of being loaded whole. The rules are the domain's (license-status.ts and
+// money.ts): the status bounds and the cost factors below are built from those constants, and
+// list-query.test.ts checks the SQL against matchesStatusFilter row by row.
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { addDays, type IsoDate } from "../../domain/dates";
+import { EXPIRING_SOON_DAYS, type LicenseStatusFilter } from "../../domain/license-status";
+import { CURRENCIES, convert, MONTHLY_FACTOR } from "../../domain/money";
+import type { LicenseListQuery } from "../../domain/schemas/licenses";
+import { licenses } from "../db/schema";
+
+/** The SQL twin of matchesStatusFilter (auto-renewing counts as active; no expiry as expired). */
+export function statusCondition(filter: LicenseStatusFilter, today: IsoDate): SQL | undefined {
+  const isAuto = eq(licenses.renewalStatus, "auto");
+  const notAuto = ne(licenses.renewalStatus, "auto");
+  const lastExpiringDay = addDays(today, EXPIRING_SOON_DAYS);
+  switch (filter) {
+    case "all":
+      return undefined;
+    case "active":
+      return or(
+        isAuto,
+        and(isNotNull(licenses.expiryDate), gt(licenses.expiryDate, lastExpiringDay)),
+      );
+    case "expiring":
+      return and(
+        notAuto,
+        gte(licenses.expiryDate, today),
+        lte(licenses.expiryDate, lastExpiringDay),
+      );
+    case "expired":
+      return and(notAuto, or(isNull(licenses.expiryDate), lt(licenses.expiryDate, today)));
+  }
+}
+
+/** Cost per month in USD, as comparableCost in memory would compute it (null without an amount). */
+const monthlyUsdCost = (() => {
+  const frequencyFactor = sql.join(
+    Object.entries(MONTHLY_FACTOR).map(
+      ([frequency, factor]) => sql`when ${frequency} then ${factor}::numeric`,
+    ),
+    sql` `,
+  );
+  const currencyRate = sql.join(
+    CURRENCIES.map(
+      (currency) => sql`when ${currency} then ${convert(1, currency, "USD")}::numeric`,
+    ),
+    sql` `,
+  );
+  return sql`(${licenses.paymentAmount} * (case ${licenses.paymentFrequency} ${frequencyFactor} else 0 end) * (case ${licenses.paymentCurrency} ${currencyRate} else 1 end))`;
+})();
+
+const lowerName = sql`lower(${licenses.name})`;
+
+/** ORDER BY for the list: the chosen key (rows without it last either way), then name, then id. */
+export function listOrder(query: Pick<LicenseListQuery, "sort" | "order">): SQL[] {
+  const direction = query.order === "desc" ? desc : asc;
+  const tieBreak = [asc(lowerName), asc(licenses.id)];
+  switch (query.sort) {
+    case "name":
+      return [direction(lowerName), direction(licenses.id)];
+    case "expiryDate":
+      return [sql`${direction(licenses.expiryDate)} nulls last`, ...tieBreak];
+    case "cost":
+      return [sql`${direction(monthlyUsdCost)} nulls last`, ...tieBreak];
+  }
+}
+
+/** LIKE pattern for a case-insensitive substring search, with the wildcards escaped. */
+export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, "\\$&")}%`;

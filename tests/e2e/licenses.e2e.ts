@@ -1,0 +1,437 @@
+// Licenses screens in Chromium against the real server with demo data: the administrator's whole
+// license lifecycle, the License Assignments screen, and what an ordinary user (jane) may see and do.
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { formatCalendarDate } from "@/client/features/licenses/license-display";
+import { addDays, addYears, todayIso } from "@/domain/dates";
+import { defaultRenewalExpiry } from "@/domain/recurrence";
+import type { AssignmentDto, LicenseDto } from "@/domain/schemas/licenses";
+import type { UserDto } from "@/domain/schemas/users";
+import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";
+import { setupE2e } from "../support/e2e";
+
+const e2e = setupE2e();
+const TIMEOUT = 10_000;
+
+/** Waits until the locator matches `count` elements (playwright-core has no expect()). */
+async function waitForCount(locator: Locator, count: number) {
+  const deadline = Date.now() + TIMEOUT;
+  for (;;) {
+    const actual = await locator.count();
+    if (actual === count) return;
+    if (Date.now() > deadline) {
+      throw new Error(`Expected ${count} match(es) of ${locator}, found ${actual}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until the check passes. */
+async function until(check: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + TIMEOUT;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: TIMEOUT });
+const hidden = (locator: Locator) => locator.waitFor({ state: "hidden", timeout: TIMEOUT });
+
+/** A sonner toast whose title and description are exactly these (case included). */
+async function expectToast(page: Page, title: string, description: string) {
+  const toasts = page.locator("[data-sonner-toast]");
+  await until(async () => {
+    for (const toast of await toasts.all()) {
+      const shownTitle = await toast.locator("[data-title]").textContent();
+      const shownDescription = await toast.locator("[data-description]").textContent();
+      if (shownTitle === title && shownDescription === description) return true;
+    }
+    return false;
+  }, `a toast '${title}' / '${description}' shows`);
+}
+
+function licenseRow(page: Page, name: string) {
+  return page
+    .getByRole("table", { name: "Licenses", exact: true })
+    .getByRole("row")
+    .filter({ hasText: name });
+}
+
+/** Calls the API as the demo administrator, for test set-up only. */
+async function adminApi() {
+  const cookie = `qm_session=${await apiLogin(e2e.baseUrl, DEMO_ADMIN)}`;
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${e2e.baseUrl}${path}`, {
+      method,
+      headers: {
+        cookie,
+        "x-requested-with": "XMLHttpRequest",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+}
+
+const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
+
+describe("licenses as an administrator", () => {
+  it("adds, edits, assigns, renews, reveals, audits, unassigns and deletes a license", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    const today = todayIso();
+    const suffix = unique();
+    const name = `E2E Analytics ${suffix}`;
+    const renamed = `E2E Analytics Pro ${suffix}`;
+    const key = `E2E1-${suffix}-WXYZ-9876`;
+    const expiry = addYears(today, 1);
+
+    await page.goto(e2e.url("/licenses"));
+    await visible(page.getByRole("heading", { level: 2, name: "License Management", exact: true }));
+
+    // Add, with the spec's defaults in place.
+    // .first(): with no licenses yet, the empty state offers the same button.
+    await page.getByRole("button", { name: "Add License", exact: true }).first().click();
+    const addDialog = page.getByRole("dialog", { name: "Add New License", exact: true });
+    await visible(addDialog);
+    expect(await addDialog.getByLabel("Total Seats").inputValue()).toBe("5");
+    expect(await addDialog.getByLabel("Payment Amount").inputValue()).toBe("259");
+    expect(await addDialog.getByLabel("Purchase Date").inputValue()).toBe(today);
+    expect(await addDialog.getByLabel("Product").inputValue()).toBe("SEO Spider");
+    await visible(
+      addDialog.getByText("This will be securely stored and masked by default.", { exact: true }),
+    );
+    // The shared schema's messages show before anything is sent.
+    await addDialog.getByRole("button", { name: "Add License", exact: true }).click();
+    await visible(addDialog.getByText("Name is required", { exact: true }));
+    await visible(addDialog.getByText("License key is required", { exact: true }));
+    await addDialog.getByLabel("Total Seats").fill("0");
+    await addDialog.getByRole("button", { name: "Add License", exact: true }).click();
+    await visible(addDialog.getByText("Total seats must be a positive integer", { exact: true }));
+
+    await addDialog.getByLabel("License Name").fill(name);
+    await addDialog.getByLabel("License Key").fill(key);
+    await addDialog.getByLabel("Total Seats").fill("5");
+    await addDialog.getByLabel("Expiry Date").fill(expiry);
+    await addDialog.getByRole("button", { name: "Add License", exact: true }).click();
+    await expectToast(page, "License created", `${name} has been added successfully.`);
+    await hidden(addDialog);
+
+    const row = licenseRow(page, name);
+    await visible(row);
+    // Masked by default: only the last 4 characters, hyphens in place.
+    await visible(row.getByText("XXXX-XXXXX-XXXX-9876", { exact: true }));
+    expect((await row.textContent()) ?? "").not.toContain(key);
+    await visible(row.getByText("Active", { exact: true }));
+    await visible(row.getByText(formatCalendarDate(expiry), { exact: true }));
+    await visible(row.getByText("$259.00", { exact: true }));
+    await visible(row.getByText("Annually", { exact: true }));
+
+    // The server searches keys it never sends: part of the clear key finds the license.
+    const search = page.getByLabel("Search licenses");
+    await search.fill(`${suffix}-WXYZ`);
+    await waitForCount(
+      page.getByRole("table", { name: "Licenses", exact: true }).locator("tbody tr"),
+      1,
+    );
+    await visible(licenseRow(page, name));
+    await search.fill(`no such license ${suffix}`);
+    await visible(page.getByText("No licenses found", { exact: true }));
+    await visible(page.getByText("Try changing your search or filter criteria.", { exact: true }));
+    await search.fill(name);
+    await visible(licenseRow(page, name));
+
+    // Edit: a blank key keeps the stored one.
+    await licenseRow(page, name).getByRole("button", { name: "Edit license", exact: true }).click();
+    const editDialog = page.getByRole("dialog", { name: "Edit License", exact: true });
+    await visible(editDialog);
+    expect(await editDialog.getByLabel("License Name").inputValue()).toBe(name);
+    expect(await editDialog.getByLabel("License Key").inputValue()).toBe("");
+    await editDialog.getByLabel("License Name").fill(renamed);
+    await editDialog.getByLabel("Total Seats").fill("3");
+    await editDialog.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await expectToast(page, "License updated", `${renamed} has been updated successfully.`);
+    await hidden(editDialog);
+    await search.fill(renamed);
+    const renamedRow = licenseRow(page, renamed);
+    await visible(renamedRow.getByText("0 / 3 seats used", { exact: true }));
+    await visible(renamedRow.getByText("XXXX-XXXXX-XXXX-9876", { exact: true }));
+
+    // Assign to Jane through the searchable picker.
+    await renamedRow.getByRole("button", { name: "Assign license", exact: true }).click();
+    const assignDialog = page.getByRole("dialog", { name: "Assign License", exact: true });
+    await visible(assignDialog);
+    expect(await assignDialog.getByLabel("Assigned Date").inputValue()).toBe(today);
+    await assignDialog.getByRole("button", { name: "Assign", exact: true }).click();
+    await visible(assignDialog.getByText("Please select a user", { exact: true }));
+    const userSearch = assignDialog.getByLabel("User");
+    await userSearch.fill("zz-nobody-zz");
+    await visible(assignDialog.getByText("No user found.", { exact: true }));
+    await userSearch.fill("MARKETING");
+    await assignDialog.getByRole("option", { name: /Jane Cooper/ }).click();
+    await assignDialog.getByRole("button", { name: "Assign", exact: true }).click();
+    await expectToast(page, "License assigned", "License successfully assigned to Jane Cooper.");
+    await hidden(assignDialog);
+    await visible(renamedRow.getByText("1 / 3 seats used", { exact: true }));
+    await visible(renamedRow.getByRole("button", { name: "Unassign Jane Cooper", exact: true }));
+
+    // Renew: the new expiry defaults to one payment period after the old one.
+    await renamedRow.getByRole("button", { name: "Renew license", exact: true }).click();
+    const renewDialog = page.getByRole("dialog", { name: "Renew License", exact: true });
+    await visible(renewDialog);
+    const renewedExpiry = defaultRenewalExpiry(expiry, "annually", today);
+    expect(await renewDialog.getByLabel("New Expiry Date").inputValue()).toBe(renewedExpiry);
+    expect(await renewDialog.getByLabel("Renewal Amount (USD)").inputValue()).toBe("259");
+    expect(await renewDialog.getByLabel("Previous Expiry Date").inputValue()).toBe(
+      formatCalendarDate(expiry),
+    );
+    await renewDialog.getByLabel("Renewal Amount (USD)").fill("0");
+    await renewDialog.getByRole("button", { name: "Renew License", exact: true }).click();
+    await visible(
+      renewDialog.getByText("Renewal amount must be a valid number greater than zero", {
+        exact: true,
+      }),
+    );
+    await renewDialog.getByLabel("Renewal Amount (USD)").fill("249.50");
+    await renewDialog.getByRole("button", { name: "Renew License", exact: true }).click();
+    await expectToast(page, "License renewed", `The renewal for ${renamed} has been processed.`);
+    await hidden(renewDialog);
+    await visible(renamedRow.getByText(formatCalendarDate(renewedExpiry), { exact: true }));
+
+    // Reveal the key (logged by the server), then hide it again.
+    await renamedRow.getByRole("button", { name: "Show license key", exact: true }).click();
+    await visible(renamedRow.getByText(key, { exact: true }));
+    await renamedRow.getByRole("button", { name: "Hide license key", exact: true }).click();
+    await visible(renamedRow.getByText("XXXX-XXXXX-XXXX-9876", { exact: true }));
+    await waitForCount(renamedRow.getByText(key, { exact: true }), 0);
+
+    // The reveal is in the access history.
+    await renamedRow.getByRole("button", { name: "View access history", exact: true }).click();
+    const history = page.getByRole("dialog", { name: "License Access History", exact: true });
+    await visible(history);
+    const entries = history
+      .getByRole("table", { name: "Access history", exact: true })
+      .locator("tbody tr");
+    await waitForCount(entries, 1);
+    const entry = (await entries.first().textContent()) ?? "";
+    expect(entry).toContain(DEMO_ADMIN);
+    expect(entry).toContain("127.0.0.1");
+    expect(entry).toContain("Chrome");
+    expect(entry).toContain("Unknown"); // no location is looked up
+    expect(entry).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2} (AM|PM)/);
+    await page.keyboard.press("Escape");
+    await hidden(history);
+
+    // Unassign from the row.
+    await renamedRow.getByRole("button", { name: "Unassign Jane Cooper", exact: true }).click();
+    const unassignDialog = page.getByRole("alertdialog", { name: "Unassign License", exact: true });
+    await visible(unassignDialog);
+    await unassignDialog.getByRole("button", { name: "Unassign", exact: true }).click();
+    await expectToast(page, "License unassigned", "License has been unassigned from Jane Cooper.");
+    await visible(renamedRow.getByText("0 / 3 seats used", { exact: true }));
+
+    // Delete.
+    await renamedRow.getByRole("button", { name: "Delete license", exact: true }).click();
+    const deleteDialog = page.getByRole("alertdialog", { name: "Delete License", exact: true });
+    await visible(deleteDialog);
+    await deleteDialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectToast(page, "License deleted", `${renamed} has been deleted successfully.`);
+    await waitForCount(licenseRow(page, renamed), 0);
+    await visible(page.getByText("No licenses found", { exact: true }));
+  });
+
+  it("shows a new license's access history as empty and filters by status", async () => {
+    const api = await adminApi();
+    const name = `E2E Expired ${unique()}`;
+    await api<LicenseDto>("POST", "/api/licenses", {
+      name,
+      licenseKey: `EXPD-${unique()}-0001`,
+      expiryDate: addDays(todayIso(), -3),
+    });
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/licenses"));
+    const row = licenseRow(page, name);
+    await visible(row.getByText("Expired", { exact: true }));
+    await visible(row.getByText("Expired 3 days ago", { exact: true }));
+
+    await row.getByRole("button", { name: "View access history", exact: true }).click();
+    const history = page.getByRole("dialog", { name: "License Access History", exact: true });
+    await visible(history.getByText("No Access History", { exact: true }));
+    await visible(history.getByText("This license key hasn't been viewed yet.", { exact: true }));
+    await page.keyboard.press("Escape");
+    await hidden(history);
+
+    await page.getByRole("combobox", { name: "Status", exact: true }).click();
+    await page.getByRole("option", { name: "Active", exact: true }).click();
+    await waitForCount(licenseRow(page, name), 0);
+    await page.getByRole("combobox", { name: "Status", exact: true }).click();
+    await page.getByRole("option", { name: "Expired", exact: true }).click();
+    await visible(licenseRow(page, name));
+  });
+
+  it("keeps the edit dialog open with the server's reason when a change is refused", async () => {
+    const api = await adminApi();
+    const users = await api<UserDto[]>("GET", "/api/users");
+    const name = `E2E Full ${unique()}`;
+    const license = await api<LicenseDto>("POST", "/api/licenses", {
+      name,
+      licenseKey: `FULL-${unique()}-0003`,
+      totalSeats: 2,
+    });
+    for (const username of [DEMO_ADMIN, DEMO_USER]) {
+      const user = users.find((candidate) => candidate.username === username)!;
+      await api("POST", "/api/assignments", { licenseId: license.id, userId: user.id });
+    }
+
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/licenses"));
+    const row = licenseRow(page, name);
+    await visible(row.getByText("2 / 2 seats used", { exact: true }));
+    // No seat left: the assign action is off.
+    expect(
+      await row.getByRole("button", { name: "Assign license", exact: true }).isDisabled(),
+    ).toBe(true);
+
+    await row.getByRole("button", { name: "Edit license", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit License", exact: true });
+    await dialog.getByLabel("Total Seats").fill("1");
+    await dialog.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await expectToast(page, "Error", "Failed to update license. Please try again.");
+    await visible(
+      dialog.getByText("Total seats cannot be fewer than the 2 seats currently assigned", {
+        exact: true,
+      }),
+    );
+    expect(await dialog.isVisible()).toBe(true);
+  });
+
+  it("manages seats on the License Assignments screen", async () => {
+    const api = await adminApi();
+    const users = await api<UserDto[]>("GET", "/api/users");
+    const jane = users.find((user) => user.username === DEMO_USER)!;
+    const name = `E2E Seats ${unique()}`;
+    const license = await api<LicenseDto>("POST", "/api/licenses", {
+      name,
+      licenseKey: `SEAT-${unique()}-0002`,
+      totalSeats: 1,
+    });
+
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/assignments"));
+    await visible(
+      page.getByRole("heading", { level: 2, name: "License Assignments", exact: true }),
+    );
+    await visible(
+      page.getByText("Manage who is using which license across your organization.", {
+        exact: true,
+      }),
+    );
+    const card = page.getByRole("region", { name });
+    await visible(card);
+    await visible(card.getByText("Nobody holds a seat yet.", { exact: true }));
+
+    await card.getByRole("button", { name: "Assign License", exact: true }).click();
+    const assignDialog = page.getByRole("dialog", { name: "Assign License", exact: true });
+    await assignDialog.getByLabel("User").fill("jane");
+    await assignDialog.getByRole("option", { name: /Jane Cooper/ }).click();
+    await assignDialog.getByRole("button", { name: "Assign", exact: true }).click();
+    await expectToast(page, "License assigned", "License successfully assigned to Jane Cooper.");
+    await visible(card.getByRole("button", { name: "Unassign Jane Cooper", exact: true }));
+    // The only seat is taken.
+    const assignButton = card.getByRole("button", { name: "Assign License", exact: true });
+    await until(() => assignButton.isDisabled(), "Assign License is disabled");
+    await visible(card.getByText("Available", { exact: true }));
+    const assignments = await api<AssignmentDto[]>(
+      "GET",
+      `/api/assignments?licenseId=${license.id}`,
+    );
+    expect(assignments.filter((a) => a.isActive).map((a) => a.userId)).toEqual([jane.id]);
+
+    await card.getByRole("button", { name: "View History", exact: true }).click();
+    const history = page.getByRole("dialog", { name: "License Access History", exact: true });
+    await visible(history.getByText("No Access History", { exact: true }));
+    await page.keyboard.press("Escape");
+    await hidden(history);
+
+    await card.getByRole("button", { name: "Unassign Jane Cooper", exact: true }).click();
+    await page
+      .getByRole("alertdialog", { name: "Unassign License", exact: true })
+      .getByRole("button", {
+        name: "Unassign",
+      })
+      .click();
+    await expectToast(page, "License unassigned", "License has been unassigned from Jane Cooper.");
+    await visible(card.getByText("Nobody holds a seat yet.", { exact: true }));
+  });
+});
+
+describe("licenses as an ordinary user", () => {
+  it("jane sees only her own licenses, reveals her key and cannot manage anything", async () => {
+    const api = await adminApi();
+    const users = await api<UserDto[]>("GET", "/api/users");
+    const jane = users.find((user) => user.username === DEMO_USER)!;
+    const suffix = unique();
+    const hers = `E2E Jane's Tool ${suffix}`;
+    const notHers = `E2E Someone Else's Tool ${suffix}`;
+    const key = `JANE-${suffix}-KEY0-4321`;
+    const license = await api<LicenseDto>("POST", "/api/licenses", { name: hers, licenseKey: key });
+    await api<LicenseDto>("POST", "/api/licenses", {
+      name: notHers,
+      licenseKey: `ELSE-${suffix}-KEY0-1234`,
+    });
+    await api<AssignmentDto>("POST", "/api/assignments", {
+      licenseId: license.id,
+      userId: jane.id,
+    });
+
+    const page = await e2e.pageAs(DEMO_USER);
+    await page.goto(e2e.url("/licenses"));
+    await visible(
+      page.getByRole("heading", { level: 2, name: "Your Software Licenses", exact: true }),
+    );
+    const row = licenseRow(page, hers);
+    await visible(row);
+    await waitForCount(licenseRow(page, notHers), 0);
+    await waitForCount(page.getByRole("button", { name: "Add License" }), 0);
+    for (const action of [
+      "Assign license",
+      "Renew license",
+      "Edit license",
+      "Delete license",
+      "View access history",
+    ]) {
+      await waitForCount(page.getByRole("button", { name: action }), 0);
+    }
+
+    // Her own key, in clear, then hidden again.
+    await visible(row.getByText("XXXX-XXXXX-XXXX-4321", { exact: true }));
+    await row.getByRole("button", { name: "Show license key", exact: true }).click();
+    await visible(row.getByText(key, { exact: true }));
+    await row.getByRole("button", { name: "Hide license key", exact: true }).click();
+    await waitForCount(row.getByText(key, { exact: true }), 0);
+    const logs = await api<{ username: string | null }[]>(
+      "GET",
+      `/api/licenses/${license.id}/view-logs`,
+    );
+    expect(logs.map((log) => log.username)).toEqual([DEMO_USER]);
+
+    // The server refuses her a write, whatever the screen shows.
+    const refused = await page.evaluate(async () => {
+      const response = await fetch("/api/licenses", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+        body: JSON.stringify({ name: "Sneaky", licenseKey: "SNEAKY-KEY-0000" }),
+      });
+      return { status: response.status, body: await response.text() };
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).not.toContain("Cross-site");
+
+    // An administrator-only screen sends her home.
+    await page.goto(e2e.url("/assignments"));
+    await page.waitForURL((url) => url.pathname === "/", { timeout: TIMEOUT });
+  });
+});
