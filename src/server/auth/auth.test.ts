@@ -214,3 +214,32 @@ describe("session expiry", () => {
     }
   });
 });
+
+describe("per-address limit", () => {
+  it("locks an address that fails on many different accounts", async () => {
+    const strict = await buildTestApp({
+      LOGIN_MAX_FAILURES_PER_ADDRESS: "3",
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: "50",
+    });
+    try {
+      await createUser(strict.app.db, { username: "valid-user" });
+      const attempt = (username: string, password: string, ip = "203.0.113.9") =>
+        strict.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          headers: { "x-requested-with": "XMLHttpRequest" },
+          remoteAddress: ip,
+          payload: { username, password },
+        });
+      for (const name of ["a1", "a2", "a3"])
+        expect((await attempt(name, "x")).statusCode).toBe(401);
+      const locked = await attempt("valid-user", TEST_PASSWORD);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toMatchObject({ success: false });
+      // The same account from another address is not locked.
+      expect((await attempt("valid-user", TEST_PASSWORD, "198.51.100.4")).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
