@@ -15,6 +15,7 @@ import { type ActiveSession, findSession, SESSION_COOKIE } from "./auth/sessions
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import { registerErrorHandler } from "./http/error-handler";
+import { requestLogSerializer } from "./http/log-redaction";
 import { createOriginCheck } from "./http/origin-check";
 import { enforceRouteGuards } from "./http/route-guard-enforcement";
 import type { SecretBox } from "./lib/secret-box";
@@ -43,7 +44,10 @@ export interface AppDeps {
 
 export async function buildApp({ config, database, secrets }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, serializers: { req: requestLogSerializer } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
