@@ -1,23 +1,65 @@
-// Every route of spec part 1, section 2.1.
+// Every route of spec part 1, section 2.1. The sign-in page, the guards and the shell load with
+// the app; each page behind them is its own chunk (the shell shows a spinner while one loads).
 import { createBrowserRouter } from "react-router";
-import { AccountsPage } from "@/client/features/accounts/accounts-page";
 import { LoginPage } from "@/client/features/auth/login-page";
 import { RequireAdmin, RequireAuth } from "@/client/features/auth/require-auth";
-import { DashboardPage } from "@/client/features/dashboard/dashboard-page";
-import { DirectoriesPage } from "@/client/features/directories/directories-page";
-import { ExpensesPage } from "@/client/features/expenses/expenses-page";
-import { GsuitePage } from "@/client/features/gsuite/gsuite-page";
-import { HardwarePage } from "@/client/features/hardware/hardware-page";
-import { HostingPage } from "@/client/features/hosting/hosting-page";
-import { AssignmentsPage } from "@/client/features/licenses/assignments-page";
-import { LicensesPage } from "@/client/features/licenses/licenses-page";
-import { ProfilePage } from "@/client/features/profile/profile-page";
-import { SettingsPage } from "@/client/features/settings/settings-page";
-import { TrustReviewsPage } from "@/client/features/trust-reviews/trust-reviews-page";
-import { UsersPage } from "@/client/features/users/users-page";
+import { lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { RootLayout } from "./root-layout";
 import { AppShell } from "./shell/app-shell";
+
+const DashboardPage = lazyPage(
+  () => import("@/client/features/dashboard/dashboard-page"),
+  (m) => m.DashboardPage,
+);
+const HardwarePage = lazyPage(
+  () => import("@/client/features/hardware/hardware-page"),
+  (m) => m.HardwarePage,
+);
+const AccountsPage = lazyPage(
+  () => import("@/client/features/accounts/accounts-page"),
+  (m) => m.AccountsPage,
+);
+const LicensesPage = lazyPage(
+  () => import("@/client/features/licenses/licenses-page"),
+  (m) => m.LicensesPage,
+);
+const SettingsPage = lazyPage(
+  () => import("@/client/features/settings/settings-page"),
+  (m) => m.SettingsPage,
+);
+const ProfilePage = lazyPage(
+  () => import("@/client/features/profile/profile-page"),
+  (m) => m.ProfilePage,
+);
+const UsersPage = lazyPage(
+  () => import("@/client/features/users/users-page"),
+  (m) => m.UsersPage,
+);
+const GsuitePage = lazyPage(
+  () => import("@/client/features/gsuite/gsuite-page"),
+  (m) => m.GsuitePage,
+);
+const AssignmentsPage = lazyPage(
+  () => import("@/client/features/licenses/assignments-page"),
+  (m) => m.AssignmentsPage,
+);
+const ExpensesPage = lazyPage(
+  () => import("@/client/features/expenses/expenses-page"),
+  (m) => m.ExpensesPage,
+);
+const DirectoriesPage = lazyPage(
+  () => import("@/client/features/directories/directories-page"),
+  (m) => m.DirectoriesPage,
+);
+const HostingPage = lazyPage(
+  () => import("@/client/features/hosting/hosting-page"),
+  (m) => m.HostingPage,
+);
+const TrustReviewsPage = lazyPage(
+  () => import("@/client/features/trust-reviews/trust-reviews-page"),
+  (m) => m.TrustReviewsPage,
+);
 
 export const router = createBrowserRouter([
   {

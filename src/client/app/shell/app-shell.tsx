@@ -1,6 +1,7 @@
 // The signed-in layout: sidebar, top bar and the current page.
 import * as React from "react";
 import { Outlet, useLocation } from "react-router";
+import { Spinner } from "@/client/components/ui/spinner";
 import { useMediaQuery } from "@/client/hooks/use-media-query";
 import { cn } from "@/client/lib/utils";
 import { SIDEBAR_BREAKPOINT_PX, sidebarOpenByDefault } from "../navigation";
@@ -44,11 +45,24 @@ export function AppShell() {
           onToggleSidebar={() => setOpen((value) => !value)}
         />
         <main className="mx-auto w-full max-w-screen-2xl flex-1 p-4 md:p-6">
-          <PageErrorBoundary key={pathname}>
-            <Outlet />
-          </PageErrorBoundary>
+          {/* Outside the error boundary, so moving to a page whose code is still loading keeps
+              the current page on screen instead of flashing the spinner. */}
+          <React.Suspense fallback={<PageLoading />}>
+            <PageErrorBoundary key={pathname}>
+              <Outlet />
+            </PageErrorBoundary>
+          </React.Suspense>
         </main>
       </div>
+    </div>
+  );
+}
+
+/** While a page's code loads (the first visit to it). */
+function PageLoading() {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center">
+      <Spinner className="size-8 text-primary" />
     </div>
   );
 }

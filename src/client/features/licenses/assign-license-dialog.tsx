@@ -1,15 +1,14 @@
 // Assign a seat of a license to a person (spec part 1, sections 2.7, 2.8 and 5). The server
 // re-checks the seat count under a row lock; the dialog only keeps honest people from trying.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/client/components/ui/button";
+import { FormDialogFooter } from "@/client/components/form/form-dialog-footer";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/client/components/ui/dialog";
@@ -25,7 +24,7 @@ import {
 } from "@/domain/schemas/licenses";
 import { useAssignLicense, useUsers } from "./api";
 import { FAILURE, notify } from "./notify";
-import { describeServerError } from "./server-errors";
+import { useServerProblem } from "./use-server-problem";
 import { UserPicker } from "./user-picker";
 
 type AssignmentInput = z.input<typeof createAssignmentSchema>;
@@ -45,7 +44,6 @@ export function AssignLicenseDialog({
 }) {
   const users = useUsers();
   const assign = useAssignLicense();
-  const [formMessage, setFormMessage] = useState<string | null>(null);
   const noSeats = license.seatsLeft <= 0;
   const userErrorId = useId();
 
@@ -81,19 +79,17 @@ export function AssignLicenseDialog({
     },
   });
 
+  const problem = useServerProblem(setError, FIELDS);
+
   const onSubmit = handleSubmit(async (values) => {
-    setFormMessage(null);
+    problem.clear();
     try {
       const assignment = await assign.mutateAsync(values);
       notify.assigned(assignment.assignedTo);
       onOpenChange(false);
     } catch (error) {
       notify.error(FAILURE.assign);
-      const problem = describeServerError(error, FIELDS);
-      for (const { field, message } of problem.fieldErrors) {
-        setError(field as keyof AssignmentInput, { message });
-      }
-      setFormMessage(problem.message);
+      problem.show(error);
     }
   });
 
@@ -155,25 +151,19 @@ export function AssignLicenseDialog({
             {(f) => <Textarea {...f} rows={2} {...register("notes")} />}
           </FormField>
 
-          {formMessage && (
+          {problem.message && (
             <p role="alert" className="text-sm text-destructive">
-              {formMessage}
+              {problem.message}
             </p>
           )}
 
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={assign.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={noSeats || assign.isPending}>
-              {assign.isPending ? "Assigning..." : "Assign"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={assign.isPending}
+            busyLabel="Assigning..."
+            submitLabel="Assign"
+            submitDisabled={noSeats}
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,6 @@
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import type { LicenseDto } from "@/domain/schemas/licenses";
 import { useDeleteLicense } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
 import { FAILURE, notify } from "./notify";
 
 export function DeleteLicenseDialog({

@@ -1,27 +1,19 @@
-import { SearchIcon } from "lucide-react";
-import { Input } from "@/client/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/client/components/ui/select";
-import { Spinner } from "@/client/components/ui/spinner";
+import { SelectInput, type SelectOption } from "@/client/components/form/select-input";
+import { SearchInput } from "@/client/components/search-input";
 import type { LicenseListParams } from "./query-keys";
 
-const STATUS_OPTIONS: { value: LicenseListParams["status"]; label: string }[] = [
+const STATUS_OPTIONS: SelectOption<LicenseListParams["status"]>[] = [
   { value: "all", label: "All statuses" },
   { value: "active", label: "Active" },
   { value: "expiring", label: "Expiring soon" },
   { value: "expired", label: "Expired" },
 ];
-const SORT_OPTIONS: { value: LicenseListParams["sort"]; label: string }[] = [
+const SORT_OPTIONS: SelectOption<LicenseListParams["sort"]>[] = [
   { value: "name", label: "Name" },
   { value: "expiryDate", label: "Expiry date" },
   { value: "cost", label: "Cost" },
 ];
-const ORDER_OPTIONS: { value: LicenseListParams["order"]; label: string }[] = [
+const ORDER_OPTIONS: SelectOption<LicenseListParams["order"]>[] = [
   { value: "asc", label: "Ascending" },
   { value: "desc", label: "Descending" },
 ];
@@ -36,76 +28,37 @@ interface LicenseFiltersProps {
 export function LicenseFilters({ value, onChange, searching }: LicenseFiltersProps) {
   return (
     <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
-      <div className="relative flex-1">
-        <SearchIcon
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          aria-label="Search licenses"
-          placeholder="Search by name or license key..."
-          value={value.search}
-          onChange={(event) => onChange({ ...value, search: event.target.value })}
-          className="pl-9"
-          maxLength={200}
-        />
-        {searching && (
-          <span className="absolute top-1/2 right-3 -translate-y-1/2 text-muted-foreground">
-            <Spinner label="Searching" />
-          </span>
-        )}
-      </div>
+      <SearchInput
+        wrapperClassName="flex-1"
+        aria-label="Search licenses"
+        placeholder="Search by name or license key..."
+        value={value.search}
+        onChange={(event) => onChange({ ...value, search: event.target.value })}
+        maxLength={200}
+        searching={searching}
+      />
       <div className="grid grid-cols-3 gap-2 lg:flex">
-        <Select
+        <SelectInput
+          aria-label="Status"
+          className="lg:w-40"
           value={value.status}
-          onValueChange={(status) =>
-            onChange({ ...value, status: status as LicenseListParams["status"] })
-          }
-        >
-          <SelectTrigger aria-label="Status" className="lg:w-40">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {STATUS_OPTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select
+          onValueChange={(status) => onChange({ ...value, status })}
+          options={STATUS_OPTIONS}
+        />
+        <SelectInput
+          aria-label="Sort by"
+          className="lg:w-36"
           value={value.sort}
-          onValueChange={(sort) => onChange({ ...value, sort: sort as LicenseListParams["sort"] })}
-        >
-          <SelectTrigger aria-label="Sort by" className="lg:w-36">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {SORT_OPTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select
+          onValueChange={(sort) => onChange({ ...value, sort })}
+          options={SORT_OPTIONS}
+        />
+        <SelectInput
+          aria-label="Order"
+          className="lg:w-36"
           value={value.order}
-          onValueChange={(order) =>
-            onChange({ ...value, order: order as LicenseListParams["order"] })
-          }
-        >
-          <SelectTrigger aria-label="Order" className="lg:w-36">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {ORDER_OPTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          onValueChange={(order) => onChange({ ...value, order })}
+          options={ORDER_OPTIONS}
+        />
       </div>
     </div>
   );

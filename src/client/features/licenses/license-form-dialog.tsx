@@ -1,27 +1,19 @@
 // 'Add New License' / 'Edit License' (spec part 1, sections 2.7 and 5). Validation is the shared
 // schema's, so the form shows the same messages the server would send.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/client/components/ui/button";
+import { FormDialogFooter } from "@/client/components/form/form-dialog-footer";
+import { SelectField } from "@/client/components/form/select-field";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/client/components/ui/dialog";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/client/components/ui/select";
 import { Switch } from "@/client/components/ui/switch";
 import { Textarea } from "@/client/components/ui/textarea";
 import { CURRENCIES } from "@/domain/money";
@@ -38,7 +30,7 @@ import { useCreateLicense, useUpdateLicense } from "./api";
 import { titleCase } from "./license-display";
 import { editLicenseValues, newLicenseValues } from "./license-form-values";
 import { FAILURE, notify } from "./notify";
-import { describeServerError } from "./server-errors";
+import { useServerProblem } from "./use-server-problem";
 
 // Editing uses the same rules, except that a blank key keeps the stored one.
 const editLicenseFormSchema = licenseFormSchema.extend({
@@ -49,6 +41,13 @@ type LicenseFormOutput = z.output<typeof editLicenseFormSchema>;
 const FIELDS = Object.keys(licenseFormSchema.shape);
 
 const KEY_HINT = "This will be securely stored and masked by default.";
+
+const titled = <V extends string>(values: readonly V[]) =>
+  values.map((value) => ({ value, label: titleCase(value) }));
+const LICENSE_TYPE_OPTIONS = titled(LICENSE_TYPES);
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({ value: currency, label: currency }));
+const FREQUENCY_OPTIONS = titled(PAYMENT_FREQUENCIES);
+const RENEWAL_STATUS_OPTIONS = titled(RENEWAL_STATUSES);
 
 interface LicenseFormDialogProps {
   /** The license to edit; omitted to add a new one. */
@@ -79,7 +78,6 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
   const editing = license !== undefined;
   const create = useCreateLicense();
   const update = useUpdateLicense();
-  const [formMessage, setFormMessage] = useState<string | null>(null);
 
   const {
     register,
@@ -95,17 +93,10 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
     defaultValues: editing ? editLicenseValues(license) : newLicenseValues(),
   });
 
-  const fail = (error: unknown, failure: string) => {
-    notify.error(failure);
-    const problem = describeServerError(error, FIELDS);
-    for (const { field, message } of problem.fieldErrors) {
-      setError(field as keyof LicenseFormInput, { message });
-    }
-    setFormMessage(problem.message);
-  };
+  const problem = useServerProblem(setError, FIELDS);
 
   const onSubmit = handleSubmit(async (values) => {
-    setFormMessage(null);
+    problem.clear();
     try {
       if (editing) {
         const saved = await update.mutateAsync({ id: license.id, body: values });
@@ -117,7 +108,8 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
       }
       onDone();
     } catch (error) {
-      fail(error, editing ? FAILURE.update : FAILURE.create);
+      notify.error(editing ? FAILURE.update : FAILURE.create);
+      problem.show(error);
     }
   });
 
@@ -157,23 +149,11 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
 
         <FormField label="License Type" error={errors.licenseType?.message}>
           {(f) => (
-            <Controller
+            <SelectField
+              {...f}
               control={control}
               name="licenseType"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...f} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {LICENSE_TYPES.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {titleCase(type)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              options={LICENSE_TYPE_OPTIONS}
             />
           )}
         </FormField>
@@ -209,68 +189,32 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
         </FormField>
         <FormField label="Currency" error={errors.paymentCurrency?.message}>
           {(f) => (
-            <Controller
+            <SelectField
+              {...f}
               control={control}
               name="paymentCurrency"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...f} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {CURRENCIES.map((currency) => (
-                      <SelectItem key={currency} value={currency}>
-                        {currency}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              options={CURRENCY_OPTIONS}
             />
           )}
         </FormField>
 
         <FormField label="Payment Frequency" error={errors.paymentFrequency?.message}>
           {(f) => (
-            <Controller
+            <SelectField
+              {...f}
               control={control}
               name="paymentFrequency"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...f} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {PAYMENT_FREQUENCIES.map((frequency) => (
-                      <SelectItem key={frequency} value={frequency}>
-                        {titleCase(frequency)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              options={FREQUENCY_OPTIONS}
             />
           )}
         </FormField>
         <FormField label="Renewal Status" error={errors.renewalStatus?.message}>
           {(f) => (
-            <Controller
+            <SelectField
+              {...f}
               control={control}
               name="renewalStatus"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...f} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {RENEWAL_STATUSES.map((status) => (
-                      <SelectItem key={status} value={status}>
-                        {titleCase(status)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              options={RENEWAL_STATUS_OPTIONS}
             />
           )}
         </FormField>
@@ -303,20 +247,18 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
         </FormField>
       </div>
 
-      {formMessage && (
+      {problem.message && (
         <p role="alert" className="text-sm text-destructive">
-          {formMessage}
+          {problem.message}
         </p>
       )}
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : editing ? "Save Changes" : "Add License"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        busy={busy}
+        busyLabel="Saving..."
+        submitLabel={editing ? "Save Changes" : "Add License"}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -2,15 +2,13 @@
 // period, the amount to the license's payment amount. The server sets the license's expiry (and
 // key, when a new one is given) in the same transaction as it records the renewal.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/client/components/ui/button";
+import { FormDialogFooter } from "@/client/components/form/form-dialog-footer";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "@/client/components/ui/dialog";
@@ -23,7 +21,7 @@ import { useRenewLicense } from "./api";
 import { formatCalendarDate } from "./license-display";
 import { renewalValues } from "./license-form-values";
 import { FAILURE, notify } from "./notify";
-import { describeServerError } from "./server-errors";
+import { useServerProblem } from "./use-server-problem";
 
 type RenewalInput = z.input<typeof createRenewalSchema>;
 type RenewalOutput = z.output<typeof createRenewalSchema>;
@@ -38,7 +36,6 @@ export function RenewLicenseDialog({
   onOpenChange(open: boolean): void;
 }) {
   const renew = useRenewLicense();
-  const [formMessage, setFormMessage] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -49,19 +46,17 @@ export function RenewLicenseDialog({
     defaultValues: renewalValues(license, todayIso()),
   });
 
+  const problem = useServerProblem(setError, FIELDS);
+
   const onSubmit = handleSubmit(async (values) => {
-    setFormMessage(null);
+    problem.clear();
     try {
       await renew.mutateAsync(values);
       notify.renewed(license.name);
       onOpenChange(false);
     } catch (error) {
       notify.error(FAILURE.renew);
-      const problem = describeServerError(error, FIELDS);
-      for (const { field, message } of problem.fieldErrors) {
-        setError(field as keyof RenewalInput, { message });
-      }
-      setFormMessage(problem.message);
+      problem.show(error);
     }
   });
 
@@ -122,25 +117,18 @@ export function RenewLicenseDialog({
             {(f) => <Textarea {...f} rows={3} {...register("notes")} />}
           </FormField>
 
-          {formMessage && (
+          {problem.message && (
             <p role="alert" className="text-sm text-destructive">
-              {formMessage}
+              {problem.message}
             </p>
           )}
 
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={renew.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={renew.isPending}>
-              {renew.isPending ? "Saving..." : "Renew License"}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            busy={renew.isPending}
+            busyLabel="Saving..."
+            submitLabel="Renew License"
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,6 @@
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import type { AssignmentDto } from "@/domain/schemas/licenses";
 import { useUnassignLicense } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
 import { FAILURE, notify } from "./notify";
 
 export function UnassignDialog({

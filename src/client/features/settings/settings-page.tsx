@@ -1,6 +1,6 @@
 // Settings (spec part 2, 'Settings'). The toggles are local to this page, as in the spec; exports
 // are not built yet, so their buttons say so rather than pretending to export.
-import { Bell, Download, FileSpreadsheet, FileText, Shield } from "lucide-react";
+import { Bell, Download, FileSpreadsheet, FileText, type LucideIcon, Shield } from "lucide-react";
 import * as React from "react";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
@@ -15,11 +15,57 @@ import { FormField } from "@/client/components/ui/form-field";
 import { Separator } from "@/client/components/ui/separator";
 import { Switch } from "@/client/components/ui/switch";
 
+type Preference = "maskKeys" | "twoFactor" | "expiryAlerts" | "assignmentAlerts";
+
+interface Toggle {
+  preference: Preference;
+  label: string;
+  description: string;
+}
+
+const DEFAULTS: Record<Preference, boolean> = {
+  maskKeys: true,
+  twoFactor: false,
+  expiryAlerts: true,
+  assignmentAlerts: true,
+};
+
+const SECURITY_TOGGLES: Toggle[] = [
+  {
+    preference: "maskKeys",
+    label: "Mask licence keys",
+    description: "Show licence keys masked until you choose to reveal one.",
+  },
+  {
+    preference: "twoFactor",
+    label: "Enable two-factor authentication",
+    description: "Ask for a second step when signing in.",
+  },
+];
+
+const NOTIFICATION_TOGGLES: Toggle[] = [
+  {
+    preference: "expiryAlerts",
+    label: "Licence expiration alerts",
+    description: "Alerts 30, 15 and 7 days before a licence expires.",
+  },
+  {
+    preference: "assignmentAlerts",
+    label: "Assignment changes",
+    description: "When a licence is assigned to or removed from you.",
+  },
+];
+
+const EXPORT_FORMATS: { label: string; icon: LucideIcon }[] = [
+  { label: "CSV", icon: FileText },
+  { label: "Excel", icon: FileSpreadsheet },
+  { label: "PDF", icon: FileText },
+];
+
 export function SettingsPage() {
-  const [maskKeys, setMaskKeys] = React.useState(true);
-  const [twoFactor, setTwoFactor] = React.useState(false);
-  const [expiryAlerts, setExpiryAlerts] = React.useState(true);
-  const [assignmentAlerts, setAssignmentAlerts] = React.useState(true);
+  const [preferences, setPreferences] = React.useState(DEFAULTS);
+  const setPreference = (preference: Preference, checked: boolean) =>
+    setPreferences((current) => ({ ...current, [preference]: checked }));
 
   return (
     <div className="grid gap-6">
@@ -28,87 +74,88 @@ export function SettingsPage() {
         description="These preferences are not saved yet: they last only while this page is open."
       />
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Shield aria-hidden="true" className="size-5 text-primary" />
-            Security Settings
-          </CardTitle>
-          <CardDescription>How sensitive information is shown to you.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField
-            orientation="horizontal"
-            label="Mask licence keys"
-            description="Show licence keys masked until you choose to reveal one."
-          >
-            {(field) => <Switch {...field} checked={maskKeys} onCheckedChange={setMaskKeys} />}
-          </FormField>
-          <Separator />
-          <FormField
-            orientation="horizontal"
-            label="Enable two-factor authentication"
-            description="Ask for a second step when signing in."
-          >
-            {(field) => <Switch {...field} checked={twoFactor} onCheckedChange={setTwoFactor} />}
-          </FormField>
-        </CardContent>
-      </Card>
+      <SettingsCard
+        icon={Shield}
+        title="Security Settings"
+        description="How sensitive information is shown to you."
+      >
+        <ToggleList toggles={SECURITY_TOGGLES} values={preferences} onChange={setPreference} />
+      </SettingsCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Bell aria-hidden="true" className="size-5 text-primary" />
-            Notification Preferences
-          </CardTitle>
-          <CardDescription>Which events you want to hear about.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField
-            orientation="horizontal"
-            label="Licence expiration alerts"
-            description="Alerts 30, 15 and 7 days before a licence expires."
-          >
-            {(field) => (
-              <Switch {...field} checked={expiryAlerts} onCheckedChange={setExpiryAlerts} />
-            )}
-          </FormField>
-          <Separator />
-          <FormField
-            orientation="horizontal"
-            label="Assignment changes"
-            description="When a licence is assigned to or removed from you."
-          >
-            {(field) => (
-              <Switch {...field} checked={assignmentAlerts} onCheckedChange={setAssignmentAlerts} />
-            )}
-          </FormField>
-        </CardContent>
-      </Card>
+      <SettingsCard
+        icon={Bell}
+        title="Notification Preferences"
+        description="Which events you want to hear about."
+      >
+        <ToggleList toggles={NOTIFICATION_TOGGLES} values={preferences} onChange={setPreference} />
+      </SettingsCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Download aria-hidden="true" className="size-5 text-primary" />
-            Data Export
-          </CardTitle>
-          <CardDescription>Export is not available yet</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled>
-            <FileText aria-hidden="true" />
-            CSV
+      <SettingsCard
+        icon={Download}
+        title="Data Export"
+        description="Export is not available yet"
+        contentClassName="flex flex-wrap gap-2"
+      >
+        {EXPORT_FORMATS.map(({ label, icon: Icon }) => (
+          <Button key={label} variant="outline" disabled>
+            <Icon aria-hidden="true" />
+            {label}
           </Button>
-          <Button variant="outline" disabled>
-            <FileSpreadsheet aria-hidden="true" />
-            Excel
-          </Button>
-          <Button variant="outline" disabled>
-            <FileText aria-hidden="true" />
-            PDF
-          </Button>
-        </CardContent>
-      </Card>
+        ))}
+      </SettingsCard>
     </div>
   );
+}
+
+function SettingsCard({
+  icon: Icon,
+  title,
+  description,
+  contentClassName = "grid gap-4",
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon aria-hidden="true" className="size-5 text-primary" />
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** One switch a row, with a separator between rows. */
+function ToggleList({
+  toggles,
+  values,
+  onChange,
+}: {
+  toggles: Toggle[];
+  values: Record<Preference, boolean>;
+  onChange(preference: Preference, checked: boolean): void;
+}) {
+  return toggles.map(({ preference, label, description }, index) => (
+    <React.Fragment key={preference}>
+      {index > 0 && <Separator />}
+      <FormField orientation="horizontal" label={label} description={description}>
+        {(field) => (
+          <Switch
+            {...field}
+            checked={values[preference]}
+            onCheckedChange={(checked) => onChange(preference, checked)}
+          />
+        )}
+      </FormField>
+    </React.Fragment>
+  ));
 }

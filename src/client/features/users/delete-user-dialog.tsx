@@ -1,14 +1,5 @@
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/client/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import type { UserDto } from "@/domain/schemas/users";
 import { useDeleteUser } from "./api";
 
@@ -36,31 +27,21 @@ export function DeleteUserDialog({ user, onOpenChange }: DeleteUserDialogProps) 
   }
 
   return (
-    <AlertDialog open={user !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete user?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete {user?.displayName ?? "this user"}
-            {user && user.displayName !== user.username ? ` (${user.username})` : ""}? Their license
-            assignments are ended and this cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteUser.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={deleteUser.isPending}
-            onClick={(event) => {
-              // Stay open until the server answers.
-              event.preventDefault();
-              void onConfirm();
-            }}
-          >
-            {deleteUser.isPending ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={user !== null}
+      title="Delete user?"
+      description={
+        <>
+          Are you sure you want to delete {user?.displayName ?? "this user"}
+          {user && user.displayName !== user.username ? ` (${user.username})` : ""}? Their license
+          assignments are ended and this cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={deleteUser.isPending}
+      onOpenChange={onOpenChange}
+      onConfirm={() => void onConfirm()}
+    />
   );
 }

@@ -2,7 +2,6 @@
 
 import { AtSign, KeyRound, Laptop, Mail } from "lucide-react";
 import type * as React from "react";
-import { Badge } from "@/client/components/ui/badge";
 import {
   Dialog,
   DialogContent,
@@ -23,6 +22,7 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import type { UserDto } from "@/domain/schemas/users";
 import { useUserLicenses } from "./api";
+import { RoleBadge, StatusBadge } from "./user-badges";
 
 export interface UserDetailsDialogProps {
   user: UserDto | null;
@@ -55,22 +55,8 @@ export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps
               <Detail label="Name" value={user.fullName || "—"} />
               <Detail label="Email" value={user.email || "—"} />
               <Detail label="Department" value={user.department || "—"} />
-              <Detail
-                label="Role"
-                value={
-                  user.isAdmin ? <Badge>Admin</Badge> : <Badge variant="secondary">User</Badge>
-                }
-              />
-              <Detail
-                label="Status"
-                value={
-                  user.isActive ? (
-                    <Badge variant="success">Active</Badge>
-                  ) : (
-                    <Badge variant="outline">Inactive</Badge>
-                  )
-                }
-              />
+              <Detail label="Role" value={<RoleBadge isAdmin={user.isAdmin} />} />
+              <Detail label="Status" value={<StatusBadge isActive={user.isActive} />} />
             </dl>
             <Tabs defaultValue="licenses">
               <TabsList>

@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { SelectField } from "@/client/components/form/select-field";
 import { Button } from "@/client/components/ui/button";
 import {
   Dialog,
@@ -14,13 +15,6 @@ import {
 } from "@/client/components/ui/dialog";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/client/components/ui/select";
 import { Switch } from "@/client/components/ui/switch";
 import { ApiError } from "@/client/lib/api-client";
 import {
@@ -42,6 +36,11 @@ interface UserFormValues {
   role: "admin" | "user";
   isActive: boolean;
 }
+
+const ROLE_OPTIONS = [
+  { value: "user", label: "User" },
+  { value: "admin", label: "Admin" },
+] as const;
 
 const FIELDS = new Set<keyof UserFormValues>([
   "username",
@@ -169,21 +168,7 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Role" error={errors.role?.message}>
               {(field) => (
-                <Controller
-                  control={control}
-                  name="role"
-                  render={({ field: { value, onChange } }) => (
-                    <Select value={value} onValueChange={onChange}>
-                      <SelectTrigger {...field}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="user">User</SelectItem>
-                        <SelectItem value="admin">Admin</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
+                <SelectField {...field} control={control} name="role" options={ROLE_OPTIONS} />
               )}
             </FormField>
             <FormField

@@ -1,12 +1,11 @@
 // Users Management (spec part 2, 'Users', sections 5, 6 and 8). Administrators only.
-import { Eye, Pencil, Plus, RefreshCw, Search, Trash2, Users } from "lucide-react";
+import { Eye, Pencil, Plus, RefreshCw, Trash2, Users } from "lucide-react";
 import * as React from "react";
 import { PageHeader } from "@/client/components/page-header";
-import { Badge } from "@/client/components/ui/badge";
+import { SearchInput } from "@/client/components/search-input";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { EmptyState } from "@/client/components/ui/empty-state";
-import { Input } from "@/client/components/ui/input";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import {
   Table,
@@ -20,6 +19,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/client/components/ui/
 import type { UserDto } from "@/domain/schemas/users";
 import { useUsers } from "./api";
 import { DeleteUserDialog } from "./delete-user-dialog";
+import { RoleBadge, StatusBadge } from "./user-badges";
 import { UserDetailsDialog } from "./user-details-dialog";
 import { filterUsers } from "./user-filter";
 import { UserFormDialog } from "./user-form-dialog";
@@ -57,20 +57,13 @@ export function UsersPage() {
 
       <Card className="gap-4 py-4">
         <CardContent className="px-4">
-          <div className="relative max-w-sm">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              type="search"
-              aria-label="Search users"
-              placeholder="Search by username, name, email or department..."
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="max-w-sm"
+            aria-label="Search users"
+            placeholder="Search by username, name, email or department..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </CardContent>
         <CardContent className="px-0">
           {isPending ? (
@@ -113,18 +106,10 @@ export function UsersPage() {
                     <TableCell>{user.department || "—"}</TableCell>
                     <TableCell>{user.email || "—"}</TableCell>
                     <TableCell>
-                      {user.isAdmin ? (
-                        <Badge>Admin</Badge>
-                      ) : (
-                        <Badge variant="secondary">User</Badge>
-                      )}
+                      <RoleBadge isAdmin={user.isAdmin} />
                     </TableCell>
                     <TableCell>
-                      {user.isActive ? (
-                        <Badge variant="success">Active</Badge>
-                      ) : (
-                        <Badge variant="outline">Inactive</Badge>
-                      )}
+                      <StatusBadge isActive={user.isActive} />
                     </TableCell>
                     <TableCell className="pr-4">
                       <div className="flex justify-end gap-1">

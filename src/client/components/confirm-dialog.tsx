@@ -10,7 +10,9 @@ import {
   AlertDialogTitle,
 } from "@/client/components/ui/alert-dialog";
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
+  /** Leave out when the dialog is mounted only while it is shown. */
+  open?: boolean;
   title: string;
   description: React.ReactNode;
   confirmLabel: string;
@@ -23,6 +25,7 @@ interface ConfirmDialogProps {
 
 /** Cancel / confirm for a destructive action; stays open until the request has finished. */
 export function ConfirmDialog({
+  open = true,
   title,
   description,
   confirmLabel,
@@ -32,7 +35,7 @@ export function ConfirmDialog({
   onOpenChange,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog open onOpenChange={(open) => !busy && onOpenChange(open)}>
+    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
@@ -44,6 +47,7 @@ export function ConfirmDialog({
             variant="destructive"
             disabled={busy}
             onClick={(event) => {
+              // Radix closes on click; the caller closes once the server has answered.
               event.preventDefault();
               onConfirm();
             }}
