@@ -1,10 +1,8 @@
-// Dashboard (spec part 1, section 2.6). The counts come from the APIs that exist today; areas that
-// are not built yet say so instead of showing invented numbers.
+// Dashboard (spec part 1, section 2.6). The license parts come from the licenses list; areas that
+// are not built yet (hardware, office accounts) say so instead of showing invented numbers.
 import { useQuery } from "@tanstack/react-query";
 import {
-  AlertTriangle,
   ArrowRight,
-  CalendarClock,
   ClipboardList,
   KeyRound,
   Laptop,
@@ -15,6 +13,7 @@ import {
   Users,
 } from "lucide-react";
 import type * as React from "react";
+import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
@@ -25,20 +24,25 @@ import {
   CardHeader,
   CardTitle,
 } from "@/client/components/ui/card";
-import { EmptyState } from "@/client/components/ui/empty-state";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { useAuth } from "@/client/features/auth/auth-context";
 import { api } from "@/client/lib/api-client";
-import type { AuthUser } from "@/domain/schemas/auth";
-import type { LicenseDto } from "@/domain/schemas/licenses";
+import { todayIso } from "@/domain/dates";
 import type { UserDto } from "@/domain/schemas/users";
 import { greetingForHour } from "./greeting";
+import { NeedsAttention } from "./needs-attention";
 import { quickActionsFor } from "./quick-actions";
+import { RecentlyAddedLicenses } from "./recently-added-licenses";
+import { RenewsSoon } from "./renews-soon";
+import { type DashboardLicensesQuery, useDashboardLicenses } from "./use-dashboard-licenses";
 
 export function DashboardPage() {
   const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
+  // One date for the whole page, so every list and badge agrees.
+  const today = useMemo(() => todayIso(), []);
+  const licenses = useDashboardLicenses(user ? { id: user.id, isAdmin } : null, today);
   if (!user) return null;
   const name = user.displayName || user.username;
 
@@ -66,27 +70,19 @@ export function DashboardPage() {
           {isAdmin && <TabsTrigger value="renews-soon">Renews Soon</TabsTrigger>}
         </TabsList>
         <TabsContent value="overview">
-          <Overview user={user} isAdmin={isAdmin} />
+          <Overview isAdmin={isAdmin} licenses={licenses} today={today} />
         </TabsContent>
         <TabsContent value="quick-actions">
           <QuickActions isAdmin={isAdmin} />
         </TabsContent>
         {isAdmin && (
           <TabsContent value="needs-attention">
-            <LaterCard
-              icon={<AlertTriangle />}
-              title="Needs Attention"
-              text="Licenses that expired recently or expire within 30 days will be listed here in a later release. Until then, filter the license list by 'Expiring Soon' or 'Expired'."
-            />
+            <NeedsAttention query={licenses} today={today} />
           </TabsContent>
         )}
         {isAdmin && (
           <TabsContent value="renews-soon">
-            <LaterCard
-              icon={<CalendarClock />}
-              title="Renews Soon"
-              text="Auto-renewing licenses due within 30 days will be listed here in a later release."
-            />
+            <RenewsSoon query={licenses} today={today} />
           </TabsContent>
         )}
       </Tabs>
@@ -104,28 +100,40 @@ function useCount<T>(path: string, enabled: boolean) {
   });
 }
 
-function Overview({ user, isAdmin }: { user: AuthUser; isAdmin: boolean }) {
-  const licenses = useCount<LicenseDto>(
-    isAdmin ? "/api/licenses" : `/api/users/${user.id}/licenses`,
-    true,
-  );
+function Overview({
+  isAdmin,
+  licenses,
+  today,
+}: {
+  isAdmin: boolean;
+  licenses: DashboardLicensesQuery;
+  today: string;
+}) {
   const members = useCount<UserDto>("/api/users", isAdmin);
+  const licenseCount: CountQuery = {
+    data: licenses.data?.length,
+    isPending: licenses.isPending,
+    isError: licenses.isError && !licenses.data,
+  };
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard
-        title={isAdmin ? "Total Licenses" : "My Licenses"}
-        icon={<KeyRound />}
-        to="/licenses"
-        query={licenses}
-      />
-      <StatCard
-        title={isAdmin ? "Hardware Items" : "My Hardware"}
-        icon={<Laptop />}
-        to="/hardware"
-      />
-      <StatCard title="Office Accounts" icon={<Mail />} to="/accounts" />
-      {isAdmin && <StatCard title="Team Members" icon={<Users />} to="/users" query={members} />}
+    <div className="grid gap-6">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          title={isAdmin ? "Total Licenses" : "My Licenses"}
+          icon={<KeyRound />}
+          to="/licenses"
+          query={licenseCount}
+        />
+        <StatCard
+          title={isAdmin ? "Hardware Items" : "My Hardware"}
+          icon={<Laptop />}
+          to="/hardware"
+        />
+        <StatCard title="Office Accounts" icon={<Mail />} to="/accounts" />
+        {isAdmin && <StatCard title="Team Members" icon={<Users />} to="/users" query={members} />}
+      </div>
+      {isAdmin && <RecentlyAddedLicenses query={licenses} today={today} />}
     </div>
   );
 }
@@ -224,16 +232,6 @@ function QuickActions({ isAdmin }: { isAdmin: boolean }) {
             {action.label}
           </Button>
         ))}
-      </CardContent>
-    </Card>
-  );
-}
-
-function LaterCard({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
-  return (
-    <Card>
-      <CardContent>
-        <EmptyState icon={icon} title={title} description={text} />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,74 @@
+// The Needs Attention tab (administrators): licenses that do not renew by themselves and expired
+// in the last 30 days or expire within the next 30, each with a Renew action.
+import { AlertTriangle, RefreshCw } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { TableCell, TableRow } from "@/client/components/ui/table";
+import { formatCalendarDate, RenewLicenseDialog, titleCase } from "@/client/features/licenses";
+import { daysLeftBadgeVariant, needsAttention } from "@/domain/dashboard";
+import type { LicenseDto } from "@/domain/schemas/licenses";
+import { daysLeftLabel } from "./day-labels";
+import { type Column, LicenseTableCard } from "./license-table-card";
+import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
+
+const COLUMNS: readonly Column[] = [
+  { label: "Name" },
+  { label: "Type" },
+  { label: "Expiry Date" },
+  { label: "Days Left" },
+  { label: "Actions", className: "text-right" },
+];
+
+export function NeedsAttention({ query, today }: { query: DashboardLicensesQuery; today: string }) {
+  const items = useMemo(() => needsAttention(query.data ?? [], today), [query.data, today]);
+  const [renewing, setRenewing] = useState<LicenseDto | null>(null);
+
+  return (
+    <>
+      <LicenseTableCard
+        title="Needs Attention"
+        description="Licenses that do not renew automatically and expired in the last 30 days or expire within the next 30 days."
+        query={query}
+        columns={COLUMNS}
+        rowCount={items.length}
+        empty={{ icon: <AlertTriangle />, title: "Nothing needs attention in the next 30 days." }}
+      >
+        {items.map(({ license, daysLeft }) => {
+          const variant = daysLeftBadgeVariant(daysLeft);
+          return (
+            <TableRow key={license.id}>
+              <TableCell className="font-medium">{license.name}</TableCell>
+              <TableCell>{titleCase(license.licenseType)}</TableCell>
+              <TableCell>{formatCalendarDate(license.expiryDate)}</TableCell>
+              <TableCell>
+                <Badge variant={variant} data-variant={variant}>
+                  {daysLeftLabel(daysLeft)}
+                </Badge>
+              </TableCell>
+              <TableCell className="text-right">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Renew ${license.name}`}
+                  onClick={() => setRenewing(license)}
+                >
+                  <RefreshCw aria-hidden="true" />
+                  Renew
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </LicenseTableCard>
+      {renewing && (
+        <RenewLicenseDialog
+          license={renewing}
+          onOpenChange={(open) => {
+            if (!open) setRenewing(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

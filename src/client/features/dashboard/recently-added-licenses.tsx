@@ -1,0 +1,53 @@
+// Overview's Recently Added Licenses (administrators): the 3 newest licenses by creation.
+import { KeyRound } from "lucide-react";
+import { useMemo } from "react";
+import { TableCell, TableRow } from "@/client/components/ui/table";
+import { formatCalendarDate, LicenseStatusBadge, titleCase } from "@/client/features/licenses";
+import { costLabel, recentlyAdded } from "@/domain/dashboard";
+import { getLicenseStatus } from "@/domain/license-status";
+import { type Column, LicenseTableCard } from "./license-table-card";
+import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
+
+const COLUMNS: readonly Column[] = [
+  { label: "Name" },
+  { label: "Type" },
+  { label: "Expiry Date" },
+  { label: "Status" },
+  { label: "Cost", className: "text-right" },
+];
+
+export function RecentlyAddedLicenses({
+  query,
+  today,
+}: {
+  query: DashboardLicensesQuery;
+  today: string;
+}) {
+  const rows = useMemo(() => recentlyAdded(query.data ?? []), [query.data]);
+  return (
+    <LicenseTableCard
+      title="Recently Added Licenses"
+      description="The newest licenses in the inventory."
+      query={query}
+      columns={COLUMNS}
+      rowCount={rows.length}
+      empty={{ icon: <KeyRound />, title: "No licenses have been added yet." }}
+    >
+      {rows.map((license) => (
+        <TableRow key={license.id}>
+          <TableCell className="font-medium">{license.name}</TableCell>
+          <TableCell>{titleCase(license.licenseType)}</TableCell>
+          <TableCell>
+            {license.expiryDate ? formatCalendarDate(license.expiryDate) : "No expiry date"}
+          </TableCell>
+          <TableCell>
+            <LicenseStatusBadge status={getLicenseStatus(license, today)} />
+          </TableCell>
+          <TableCell className="text-right tabular-nums">
+            {costLabel(license.paymentAmount, license.paymentFrequency, license.paymentCurrency)}
+          </TableCell>
+        </TableRow>
+      ))}
+    </LicenseTableCard>
+  );
+}

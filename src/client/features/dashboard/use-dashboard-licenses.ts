@@ -1,0 +1,15 @@
+// The viewer's licenses for the dashboard: every license for an administrator, their own for
+// anyone else. It reads the same list (and so the same cache entry) as the licenses screen opens
+// with, and a renewal, edit or assignment anywhere refreshes it.
+import { type LicenseListParams, useLicenses } from "@/client/features/licenses";
+
+const EVERY_LICENSE: LicenseListParams = { search: "", status: "all", sort: "name", order: "asc" };
+
+export function useDashboardLicenses(
+  viewer: { id: number; isAdmin: boolean } | null,
+  today: string,
+) {
+  return useLicenses(viewer, EVERY_LICENSE, today);
+}
+
+export type DashboardLicensesQuery = ReturnType<typeof useDashboardLicenses>;

@@ -1,0 +1,266 @@
+// The dashboard's license parts (spec part 1, section 2.6) in Chromium against the real server
+// with demo data, which is seeded relative to today (src/server/db/seed/licenses.ts): the
+// administrator's Recently Added Licenses, Needs Attention (with a renewal from there) and Renews
+// Soon, and what an ordinary user (jane) does not see.
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { greetingForHour } from "@/client/features/dashboard/greeting";
+import { formatCalendarDate } from "@/client/features/licenses";
+import { addDays, todayIso } from "@/domain/dates";
+import { defaultRenewalExpiry, nextOccurrence } from "@/domain/recurrence";
+import type { LicenseDto } from "@/domain/schemas/licenses";
+import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";
+import { setupE2e } from "../support/e2e";
+
+const e2e = setupE2e();
+const TIMEOUT = 10_000;
+
+async function until(check: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + TIMEOUT;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: TIMEOUT });
+const hidden = (locator: Locator) => locator.waitFor({ state: "hidden", timeout: TIMEOUT });
+
+async function waitForCount(locator: Locator, count: number) {
+  await until(async () => (await locator.count()) === count, `${locator} matches ${count}`);
+}
+
+const table = (page: Page, name: string) => page.getByRole("table", { name, exact: true });
+const bodyRows = (page: Page, name: string) => table(page, name).locator("tbody tr");
+
+/** The text of every cell of every body row, once the table shows `count` rows. */
+async function cellTexts(page: Page, name: string, count: number) {
+  const rows = bodyRows(page, name);
+  await waitForCount(rows, count);
+  const texts: string[][] = [];
+  for (const row of await rows.all()) {
+    texts.push((await row.locator("td").allTextContents()).map((text) => text.trim()));
+  }
+  return texts;
+}
+
+async function expectToast(page: Page, title: string, description: string) {
+  const toasts = page.locator("[data-sonner-toast]");
+  await until(async () => {
+    for (const toast of await toasts.all()) {
+      const shownTitle = await toast.locator("[data-title]").textContent();
+      const shownDescription = await toast.locator("[data-description]").textContent();
+      if (shownTitle === title && shownDescription === description) return true;
+    }
+    return false;
+  }, `a toast '${title}' / '${description}' shows`);
+}
+
+async function licensesFromApi(): Promise<LicenseDto[]> {
+  const cookie = `qm_session=${await apiLogin(e2e.baseUrl, DEMO_ADMIN)}`;
+  const response = await fetch(`${e2e.baseUrl}/api/licenses`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`GET /api/licenses: ${response.status}`);
+  return (await response.json()) as LicenseDto[];
+}
+
+const statCard = (page: Page, title: string) =>
+  page.getByRole("main").getByRole("link").filter({ hasText: title });
+
+describe("the dashboard as an administrator", () => {
+  it("greets by time of day and lists the 3 newest licenses on Overview", async () => {
+    const hourBefore = new Date().getHours();
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/"));
+
+    const greeting = page.getByRole("heading", {
+      level: 2,
+      name: /^Good (morning|afternoon|evening), /,
+    });
+    await visible(greeting);
+    const hourAfter = new Date().getHours();
+    expect(
+      [hourBefore, hourAfter].map((hour) => `${greetingForHour(hour)}, Alex Morgan`),
+    ).toContain(await greeting.textContent());
+    await visible(page.getByRole("button", { name: "View Profile", exact: true }));
+    await visible(page.getByRole("tab", { name: "Needs Attention", exact: true }));
+    await visible(page.getByRole("tab", { name: "Renews Soon", exact: true }));
+
+    // Every seeded license counts.
+    const total = statCard(page, "Total Licenses");
+    await until(
+      async () => /Total Licenses\s*16\s*View all/.test((await total.textContent()) ?? ""),
+      "Total Licenses shows 16",
+    );
+
+    const today = todayIso();
+    await visible(page.getByRole("heading", { name: "Recently Added Licenses", exact: true }));
+    const headers = await table(page, "Recently Added Licenses").locator("th").allTextContents();
+    expect(headers).toEqual(["Name", "Type", "Expiry Date", "Status", "Cost"]);
+    // Created 12, 30 and 145 days ago; the next (205 days) and older ones are not listed.
+    expect(await cellTexts(page, "Recently Added Licenses", 3)).toEqual([
+      [
+        "Grammarly Business",
+        "Team",
+        formatCalendarDate(addDays(today, 45)),
+        "Active",
+        "£150.00 / ann",
+      ],
+      [
+        "LambdaTest Live",
+        "Team",
+        formatCalendarDate(addDays(today, 5)),
+        "Expiring Soon",
+        "$15.00 / wee",
+      ],
+      [
+        "Semrush Guru",
+        "Multi-User",
+        formatCalendarDate(addDays(today, 220)),
+        "Active",
+        "$2,999.40 / ann",
+      ],
+    ]);
+  });
+
+  it("lists what needs attention with days-left badges, and a renewal there moves the expiry", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/"));
+    await page.getByRole("tab", { name: "Needs Attention", exact: true }).click();
+    await visible(table(page, "Needs Attention"));
+    const headers = await table(page, "Needs Attention").locator("th").allTextContents();
+    expect(headers).toEqual(["Name", "Type", "Expiry Date", "Days Left", "Actions"]);
+
+    const today = todayIso();
+    const date = (days: number) => formatCalendarDate(addDays(today, days));
+    // Not auto-renewing, expired at most 30 days ago or expiring within 30 days, soonest first.
+    // Left out: Jira (cancelled, expired 95 days ago), Grammarly (45 days), the auto-renewing
+    // Adobe/Ahrefs/Slack (18, 9, 25 days) and licenses without an expiry date.
+    expect(await cellTexts(page, "Needs Attention", 4)).toEqual([
+      ["Figma Professional", "Team", date(-20), "Expired 20 days ago", "Renew"],
+      ["Zoom Workplace Pro", "Multi-User", date(3), "3 days", "Renew"],
+      ["LambdaTest Live", "Team", date(5), "5 days", "Renew"],
+      ["Screaming Frog SEO Spider", "Multi-User", date(12), "12 days", "Renew"],
+    ]);
+    const variants = await bodyRows(page, "Needs Attention")
+      .locator("[data-slot=badge]")
+      .evaluateAll((badges) => badges.map((badge) => badge.getAttribute("data-variant")));
+    expect(variants).toEqual(["destructive", "outline", "outline", "secondary"]);
+
+    // Renew Zoom (quarterly, 3 days left) from the list: the dialog proposes a quarter later.
+    await page.getByRole("button", { name: "Renew Zoom Workplace Pro", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Renew License", exact: true });
+    await visible(dialog);
+    const newExpiry = defaultRenewalExpiry(addDays(today, 3), "quarterly", today);
+    expect(await dialog.getByLabel("New Expiry Date").inputValue()).toBe(newExpiry);
+    expect(await dialog.getByLabel("Previous Expiry Date").inputValue()).toBe(date(3));
+    expect(await dialog.getByLabel("Renewal Amount (AUD)").inputValue()).toBe("199.8");
+    await dialog.getByRole("button", { name: "Renew License", exact: true }).click();
+    await expectToast(
+      page,
+      "License renewed",
+      "The renewal for Zoom Workplace Pro has been processed.",
+    );
+    await hidden(dialog);
+
+    // The list refreshes: Zoom is no longer due, the others stay.
+    expect((await cellTexts(page, "Needs Attention", 3)).map((cells) => cells[0])).toEqual([
+      "Figma Professional",
+      "LambdaTest Live",
+      "Screaming Frog SEO Spider",
+    ]);
+    const zoom = (await licensesFromApi()).find((l) => l.name === "Zoom Workplace Pro");
+    expect(zoom?.expiryDate).toBe(newExpiry);
+  });
+
+  it("lists the auto-renewing licenses due within 30 days on Renews Soon", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/"));
+    await page.getByRole("tab", { name: "Renews Soon", exact: true }).click();
+    await visible(table(page, "Renews Soon"));
+    const headers = await table(page, "Renews Soon").locator("th").allTextContents();
+    expect(headers).toEqual(["Name", "Type", "Renewal Date", "Days Until Renewal", "Payment"]);
+
+    // The three monthly auto-renewing licenses renew on their purchase day of the month, always
+    // within 30 days; 1Password Business (annual, bought 65 days ago) renews in about 300 days.
+    const today = todayIso();
+    const expected = [
+      { name: "Adobe Creative Cloud All Apps", type: "Team", purchase: -540, pay: "A$134.99" },
+      { name: "Ahrefs Standard", type: "Single-User", purchase: -410, pay: "$199.00" },
+      { name: "Slack Pro", type: "Enterprise", purchase: -760, pay: "$262.50" },
+    ]
+      .map((license) => {
+        const renewal = nextOccurrence(addDays(today, license.purchase), "monthly", today)!;
+        return { ...license, renewal };
+      })
+      .sort((a, b) => a.renewal.localeCompare(b.renewal) || a.name.localeCompare(b.name));
+    const daysUntil = (renewal: string) => {
+      const days = Math.round(
+        (Date.parse(`${renewal}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+      );
+      return days === 0 ? "Today" : `${days} day${days === 1 ? "" : "s"}`;
+    };
+    expect(await cellTexts(page, "Renews Soon", 3)).toEqual(
+      expected.map((license) => [
+        license.name,
+        license.type,
+        formatCalendarDate(license.renewal),
+        daysUntil(license.renewal),
+        `${license.pay}Monthly`,
+      ]),
+    );
+  });
+});
+
+describe("the dashboard's license lists when the list is empty or fails", () => {
+  const licenseList = (url: URL) => url.pathname === "/api/licenses";
+
+  it("shows each list's empty state when there are no licenses", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.route(licenseList, (route) => route.fulfill({ json: [] }));
+    await page.goto(e2e.url("/"));
+    await visible(page.getByText("No licenses have been added yet.", { exact: true }));
+    await page.getByRole("tab", { name: "Needs Attention", exact: true }).click();
+    await visible(page.getByText("Nothing needs attention in the next 30 days.", { exact: true }));
+    await page.getByRole("tab", { name: "Renews Soon", exact: true }).click();
+    await visible(page.getByText("No auto-renewals are due in the next 30 days.", { exact: true }));
+    expect(await page.getByRole("table").count()).toBe(0);
+  });
+
+  it("says when the licenses cannot be loaded and tries again on request", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.route(licenseList, (route) =>
+      route.fulfill({ status: 503, json: { message: "Database unavailable" } }),
+    );
+    await page.goto(e2e.url("/"));
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to load licenses." });
+    await visible(alert);
+    await visible(alert.getByText("Database unavailable", { exact: true }));
+    await page.unroute(licenseList);
+    await alert.getByRole("button", { name: "Try again", exact: true }).click();
+    await cellTexts(page, "Recently Added Licenses", 3);
+  });
+});
+
+describe("the dashboard as an ordinary user", () => {
+  it("jane sees her own license count and no administrator lists", async () => {
+    const page = await e2e.pageAs(DEMO_USER);
+    await page.goto(e2e.url("/"));
+    await visible(
+      page.getByRole("heading", {
+        level: 2,
+        name: /^Good (morning|afternoon|evening), Jane Cooper$/,
+      }),
+    );
+    // Her seats: Screaming Frog, Semrush, Slack and Grammarly. Once counted, the page has loaded.
+    const mine = statCard(page, "My Licenses");
+    await until(
+      async () => /My Licenses\s*4\s*View all/.test((await mine.textContent()) ?? ""),
+      "My Licenses shows 4",
+    );
+    await visible(page.getByRole("tab", { name: "Overview", exact: true }));
+    await visible(page.getByRole("tab", { name: "Quick Actions", exact: true }));
+    expect(await page.getByRole("tab").allTextContents()).toEqual(["Overview", "Quick Actions"]);
+    expect(await page.getByRole("table").count()).toBe(0);
+    expect(await page.getByText("Recently Added Licenses").count()).toBe(0);
+  });
+});
