@@ -1,5 +1,6 @@
 // Request schemas for the Users area, with the spec's messages (part 2, section 5).
 import { z } from "zod";
+import type { AuthUser } from "./auth";
 import { optionalText } from "./common";
 
 export const roleSchema = z.enum(["admin", "user"], { error: "Role must be admin or user" });
@@ -52,15 +53,7 @@ export const userListQuerySchema = z.object({
 });
 
 /** A user as the API returns it; the password hash never leaves the server. */
-export interface UserDto {
-  id: number;
-  username: string;
-  displayName: string;
-  fullName: string | null;
-  email: string | null;
-  department: string | null;
-  role: "admin" | "user";
-  isAdmin: boolean;
+export interface UserDto extends AuthUser {
   isActive: boolean;
   hasGoogle: boolean;
   createdAt: string;

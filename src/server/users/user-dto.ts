@@ -9,14 +9,7 @@ export const displayNameOf = (user: { fullName: string | null; username: string 
 
 export function toUserDto(row: UserRow): UserDto {
   return {
-    id: row.id,
-    username: row.username,
-    displayName: displayNameOf(row),
-    fullName: row.fullName,
-    email: row.email,
-    department: row.department,
-    role: row.role,
-    isAdmin: row.role === "admin",
+    ...toAuthUser(row),
     isActive: row.isActive,
     hasGoogle: Boolean(row.googleId),
     createdAt: row.createdAt.toISOString(),
