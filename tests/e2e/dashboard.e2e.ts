@@ -2,7 +2,7 @@
 // with demo data, which is seeded relative to today (src/server/db/seed/licenses.ts): the
 // administrator's Recently Added Licenses, Needs Attention (with a renewal from there) and Renews
 // Soon, and what an ordinary user (jane) does not see.
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { greetingForHour } from "@/client/features/dashboard/greeting";
 import { formatCalendarDate } from "@/client/features/licenses";
@@ -11,25 +11,9 @@ import { defaultRenewalExpiry, nextOccurrence } from "@/domain/recurrence";
 import type { LicenseDto } from "@/domain/schemas/licenses";
 import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
+import { hidden, until, visible, waitForCount } from "../support/e2e-ui";
 
 const e2e = setupE2e();
-const TIMEOUT = 10_000;
-
-async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + TIMEOUT;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: TIMEOUT });
-const hidden = (locator: Locator) => locator.waitFor({ state: "hidden", timeout: TIMEOUT });
-
-async function waitForCount(locator: Locator, count: number) {
-  await until(async () => (await locator.count()) === count, `${locator} matches ${count}`);
-}
-
 const table = (page: Page, name: string) => page.getByRole("table", { name, exact: true });
 const bodyRows = (page: Page, name: string) => table(page, name).locator("tbody tr");
 

@@ -1,80 +1,30 @@
 // Licenses screens in Chromium against the real server with demo data: the administrator's whole
 // license lifecycle, the License Assignments screen, and what an ordinary user (jane) may see and do.
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatCalendarDate } from "@/client/features/licenses/license-display";
 import { addDays, addYears, todayIso } from "@/domain/dates";
 import { defaultRenewalExpiry } from "@/domain/recurrence";
 import type { AssignmentDto, LicenseDto } from "@/domain/schemas/licenses";
 import type { UserDto } from "@/domain/schemas/users";
-import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";
+import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
+import {
+  adminApi,
+  expectToast,
+  hidden,
+  UI_TIMEOUT as TIMEOUT,
+  until,
+  visible,
+  waitForCount,
+} from "../support/e2e-ui";
 
 const e2e = setupE2e();
-const TIMEOUT = 10_000;
-
-/** Waits until the locator matches `count` elements (playwright-core has no expect()). */
-async function waitForCount(locator: Locator, count: number) {
-  const deadline = Date.now() + TIMEOUT;
-  for (;;) {
-    const actual = await locator.count();
-    if (actual === count) return;
-    if (Date.now() > deadline) {
-      throw new Error(`Expected ${count} match(es) of ${locator}, found ${actual}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Waits until the check passes. */
-async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + TIMEOUT;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: TIMEOUT });
-const hidden = (locator: Locator) => locator.waitFor({ state: "hidden", timeout: TIMEOUT });
-
-/** A sonner toast whose title and description are exactly these (case included). */
-async function expectToast(page: Page, title: string, description: string) {
-  const toasts = page.locator("[data-sonner-toast]");
-  await until(async () => {
-    for (const toast of await toasts.all()) {
-      const shownTitle = await toast.locator("[data-title]").textContent();
-      const shownDescription = await toast.locator("[data-description]").textContent();
-      if (shownTitle === title && shownDescription === description) return true;
-    }
-    return false;
-  }, `a toast '${title}' / '${description}' shows`);
-}
-
 function licenseRow(page: Page, name: string) {
   return page
     .getByRole("table", { name: "Licenses", exact: true })
     .getByRole("row")
     .filter({ hasText: name });
-}
-
-/** Calls the API as the demo administrator, for test set-up only. */
-async function adminApi() {
-  const cookie = `qm_session=${await apiLogin(e2e.baseUrl, DEMO_ADMIN)}`;
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${e2e.baseUrl}${path}`, {
-      method,
-      headers: {
-        cookie,
-        "x-requested-with": "XMLHttpRequest",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : null) as T;
-  };
 }
 
 const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
@@ -244,7 +194,7 @@ describe("licenses as an administrator", () => {
   });
 
   it("shows a new license's access history as empty and filters by status", async () => {
-    const api = await adminApi();
+    const api = await adminApi(e2e.baseUrl);
     const name = `E2E Expired ${unique()}`;
     await api<LicenseDto>("POST", "/api/licenses", {
       name,
@@ -273,7 +223,7 @@ describe("licenses as an administrator", () => {
   });
 
   it("keeps the edit dialog open with the server's reason when a change is refused", async () => {
-    const api = await adminApi();
+    const api = await adminApi(e2e.baseUrl);
     const users = await api<UserDto[]>("GET", "/api/users");
     const name = `E2E Full ${unique()}`;
     const license = await api<LicenseDto>("POST", "/api/licenses", {
@@ -309,7 +259,7 @@ describe("licenses as an administrator", () => {
   });
 
   it("manages seats on the License Assignments screen", async () => {
-    const api = await adminApi();
+    const api = await adminApi(e2e.baseUrl);
     const users = await api<UserDto[]>("GET", "/api/users");
     const jane = users.find((user) => user.username === DEMO_USER)!;
     const name = `E2E Seats ${unique()}`;
@@ -370,7 +320,7 @@ describe("licenses as an administrator", () => {
 
 describe("licenses as an ordinary user", () => {
   it("jane sees only her own licenses, reveals her key and cannot manage anything", async () => {
-    const api = await adminApi();
+    const api = await adminApi(e2e.baseUrl);
     const users = await api<UserDto[]>("GET", "/api/users");
     const jane = users.find((user) => user.username === DEMO_USER)!;
     const suffix = unique();

@@ -11,6 +11,11 @@ export const visible = (locator: Locator) =>
 export const hidden = (locator: Locator) =>
   locator.waitFor({ state: "hidden", timeout: UI_TIMEOUT });
 
+/** Waits until the check passes. */
+export async function until(check: () => Promise<boolean>, what: string) {
+  await expect.poll(check, { timeout: UI_TIMEOUT, message: `waiting until ${what}` }).toBe(true);
+}
+
 /** Waits until the locator matches exactly `count` elements. */
 export async function waitForCount(locator: Locator, count: number) {
   await expect
