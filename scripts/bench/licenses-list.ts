@@ -55,8 +55,33 @@ async function main() {
   const adminCookie = await login("bench0");
   const userCookie = await login("bench1");
 
+  // The ids of the first page, for the assignments request a page of the screen sends.
+  const firstPage = await app.inject({
+    method: "GET",
+    url: "/api/licenses?limit=50",
+    headers: { cookie: adminCookie },
+  });
+  const pageIds = (firstPage.json() as { id: number }[]).map((license) => license.id).join(",");
+
   const cases: [string, string, string][] = [
     ["admin, all licenses", "/api/licenses", adminCookie],
+    ["admin, page of 50", "/api/licenses?limit=50", adminCookie],
+    [
+      "admin, page of 50 at offset 10000",
+      `/api/licenses?limit=50&offset=${Math.min(10_000, Math.max(0, licenseCount - 50))}`,
+      adminCookie,
+    ],
+    ["admin, page of 50 by cost desc", "/api/licenses?sort=cost&order=desc&limit=50", adminCookie],
+    [
+      "admin, search by key fragment, page of 50",
+      "/api/licenses?search=bench-a&limit=50",
+      adminCookie,
+    ],
+    [
+      "admin, active seats of a page of 50",
+      `/api/assignments?licenseIds=${pageIds}&active=true`,
+      adminCookie,
+    ],
     ["admin, search by name", "/api/licenses?search=suite%201234", adminCookie],
     ["admin, search by key fragment", "/api/licenses?search=bench-a", adminCookie],
     [
@@ -67,11 +92,12 @@ async function main() {
     ["user, own licenses", "/api/licenses", userCookie],
     ["admin, all assignments", "/api/assignments", adminCookie],
   ];
-  console.log("case | rows | median ms | min ms | bytes");
+  console.log("case | rows | X-Total-Count | median ms | min ms | bytes");
   for (const [label, url, cookie] of cases) {
     const times: number[] = [];
     let rows = 0;
     let bytes = 0;
+    let total = "-";
     for (let run = 0; run < 5; run++) {
       started = performance.now();
       const response = await app.inject({ method: "GET", url, headers: { cookie } });
@@ -80,10 +106,11 @@ async function main() {
         throw new Error(`${url}: ${response.statusCode} ${response.body}`);
       rows = (response.json() as unknown[]).length;
       bytes = response.body.length;
+      total = String(response.headers["x-total-count"] ?? "-");
     }
     times.sort((a, b) => a - b);
     console.log(
-      `${label} | ${rows} | ${times[2]!.toFixed(0)} | ${times[0]!.toFixed(0)} | ${bytes}`,
+      `${label} | ${rows} | ${total} | ${times[2]!.toFixed(0)} | ${times[0]!.toFixed(0)} | ${bytes}`,
     );
   }
   await app.close();

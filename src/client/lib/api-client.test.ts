@@ -121,6 +121,15 @@ describe("apiRequest", () => {
     await expect(api.delete("/api/list/1")).resolves.toBeNull();
   });
 
+  it("gives the response headers with the data when asked", async () => {
+    mockFetch(
+      () => new Response('[{"id":1}]', { status: 200, headers: { "X-Total-Count": "42" } }),
+    );
+    const { data, headers } = await api.getWithHeaders<{ id: number }[]>("/api/list?limit=1");
+    expect(data).toEqual([{ id: 1 }]);
+    expect(headers.get("x-total-count")).toBe("42");
+  });
+
   it("throws an ApiError with the server's message and status", async () => {
     mockFetch(
       () =>

@@ -92,6 +92,16 @@ export async function apiRequest<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
+  return (await apiRequestWithHeaders<T>(method, path, body, options)).data;
+}
+
+/** apiRequest, plus the response's headers (e.g. X-Total-Count of a paged list). */
+export async function apiRequestWithHeaders<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
   let timedOut = false;
@@ -129,9 +139,12 @@ export async function apiRequest<T>(
 
     const text = await response.text();
     if (!response.ok) throw errorFromResponseBody(response.status, response.statusText, text);
-    if (response.status === 204 || text.trim() === "") return null as T;
+    const responseHeaders = response.headers;
+    if (response.status === 204 || text.trim() === "") {
+      return { data: null as T, headers: responseHeaders };
+    }
     try {
-      return JSON.parse(text) as T;
+      return { data: JSON.parse(text) as T, headers: responseHeaders };
     } catch {
       // A 2xx with a non-JSON body (e.g. the SPA's index.html for an unknown path) is not data.
       throw new ApiError(`${response.status}: Unexpected response from ${path}`, {
@@ -152,6 +165,8 @@ export async function apiRequest<T>(
 export const api = {
   get: <T>(path: string, options?: RequestOptions) =>
     apiRequest<T>("GET", path, undefined, options),
+  getWithHeaders: <T>(path: string, options?: RequestOptions) =>
+    apiRequestWithHeaders<T>("GET", path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>("POST", path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -130,6 +130,43 @@ export const updateLicenseSchema = z.object({
 });
 export type UpdateLicenseRequest = z.output<typeof updateLicenseSchema>;
 
+/** Most rows one page of a list may ask for. */
+export const MAX_PAGE_SIZE = 500;
+/** Most licenses one assignments request may name. */
+export const MAX_LICENSE_IDS = 500;
+const MAX_OFFSET = 2_147_483_647;
+export const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+export const OFFSET_MESSAGE = `Offset must be a whole number from 0 to ${MAX_OFFSET}`;
+export const LICENSE_IDS_MESSAGE = "licenseIds must be license ids separated by commas";
+
+/** An optional whole number from a query string: only digits are read ('1e2', '1.5' are not). */
+function queryInteger(min: number, max: number, message: string) {
+  return z.preprocess((value) => {
+    if (value === "") return undefined;
+    return typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  }, z.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+}
+
+/** '3,17,42' (or the parameter repeated) → [3, 17, 42], without duplicates. */
+const licenseIdListSchema = z.preprocess(
+  (value) => {
+    const text = Array.isArray(value) ? value.join(",") : value;
+    return typeof text === "string" ? text.split(",").map((part) => part.trim()) : text;
+  },
+  z
+    .array(
+      z
+        .string({ error: LICENSE_IDS_MESSAGE })
+        .regex(/^\d{1,10}$/, LICENSE_IDS_MESSAGE)
+        .transform(Number)
+        .pipe(z.number().int().min(1, LICENSE_IDS_MESSAGE).max(2_147_483_647, LICENSE_IDS_MESSAGE)),
+      { error: LICENSE_IDS_MESSAGE },
+    )
+    .max(MAX_LICENSE_IDS, `licenseIds can name at most ${MAX_LICENSE_IDS} licenses`)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+);
+
 export const licenseListQuerySchema = z.object({
   search: z.string().trim().max(200, "Search must be at most 200 characters").optional(),
   status: z
@@ -143,10 +180,23 @@ export const licenseListQuerySchema = z.object({
   order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("asc"),
   /** The viewer's calendar date, so the status filter matches the badges they see. */
   today: z.iso.date({ error: "Must be a date in the form YYYY-MM-DD" }).optional(),
+  // A page of the list. Without either the whole list is returned (the spec's client reads it
+  // whole); with either, the response also carries the matching total in X-Total-Count.
+  limit: queryInteger(1, MAX_PAGE_SIZE, LIMIT_MESSAGE),
+  offset: queryInteger(0, MAX_OFFSET, OFFSET_MESSAGE),
 });
 export type LicenseListQuery = z.output<typeof licenseListQuerySchema>;
 
-export const assignmentListQuerySchema = z.object({ licenseId: idSchema.optional() });
+export const assignmentListQuerySchema = z.object({
+  licenseId: idSchema.optional(),
+  /** Only the assignments of these licenses ('3,17,42'), e.g. the ones a page of the list shows. */
+  licenseIds: licenseIdListSchema,
+  active: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ error: "active must be true or false" }).optional(),
+  ),
+});
+export type AssignmentListQuery = z.output<typeof assignmentListQuerySchema>;
 
 const selectUserMessage = "Please select a user";
 

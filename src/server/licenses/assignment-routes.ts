@@ -13,7 +13,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/assignments",
     { preHandler: requireAdmin, schema: { querystring: assignmentListQuerySchema } },
-    async (request) => listAssignments(app.db, request.query.licenseId),
+    async (request) => listAssignments(app.db, request.query),
   );
 
   app.get(

@@ -1,9 +1,13 @@
 // License assignments (seats). Creating one locks the license row, so concurrent requests queue
 // on it and the seat count they read is final: a license never has more active seats than
 // totalSeats, on PGlite or on a PostgreSQL server shared by several processes.
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
-import type { AssignmentDto, CreateAssignmentRequest } from "../../domain/schemas/licenses";
+import type {
+  AssignmentDto,
+  AssignmentListQuery,
+  CreateAssignmentRequest,
+} from "../../domain/schemas/licenses";
 import type { Db } from "../db/client";
 import { licenseAssignments, licenses, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
@@ -16,7 +20,7 @@ const alreadyAssigned = () =>
     { path: "userId", message: "This user already has an active assignment of this license" },
   ]);
 
-async function listWhere(db: Db, where: ReturnType<typeof eq> | undefined) {
+async function listWhere(db: Db, where: SQL | undefined) {
   const rows = await db
     .select({ assignment: licenseAssignments, licenseName: licenses.name })
     .from(licenseAssignments)
@@ -26,9 +30,23 @@ async function listWhere(db: Db, where: ReturnType<typeof eq> | undefined) {
   return rows.map((row) => toAssignmentDto(row.assignment, row.licenseName));
 }
 
-/** Every assignment (active and ended), newest first; optionally of one license. */
-export const listAssignments = (db: Db, licenseId?: number) =>
-  listWhere(db, licenseId ? eq(licenseAssignments.licenseId, licenseId) : undefined);
+/**
+ * Every assignment (active and ended), newest first; optionally only of one license, of a set of
+ * licenses (a page of the license list), and only active or only ended ones.
+ */
+export const listAssignments = (db: Db, filter: AssignmentListQuery = {}) =>
+  listWhere(
+    db,
+    and(
+      filter.licenseId === undefined
+        ? undefined
+        : eq(licenseAssignments.licenseId, filter.licenseId),
+      filter.licenseIds === undefined
+        ? undefined
+        : inArray(licenseAssignments.licenseId, filter.licenseIds),
+      filter.active === undefined ? undefined : eq(licenseAssignments.isActive, filter.active),
+    ),
+  );
 
 /** One user's assignments (active and ended), newest first. */
 export const listUserAssignments = (db: Db, userId: number) =>

@@ -1,5 +1,6 @@
 // Licenses area routes: licenses, a user's licenses, key reveal and view logs, renewals.
 // Assignments live in assignment-routes.ts.
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../domain/schemas/common";
 import {
@@ -17,16 +18,27 @@ import {
   createLicense,
   deleteLicense,
   getLicenseFor,
+  type LicenseList,
   listLicenses,
   updateLicense,
 } from "./service";
 import { viewerOf } from "./viewer-context";
 
+/** The list stays a bare array (the spec's client reads one); a page's total rides in a header. */
+function sendLicenseList(reply: FastifyReply, list: LicenseList) {
+  if (list.total !== null) reply.header("X-Total-Count", String(list.total));
+  return list.licenses;
+}
+
 export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/licenses",
     { preHandler: requireUser, schema: { querystring: licenseListQuerySchema } },
-    async (request) => listLicenses(app.db, app.secrets, currentSession(request), request.query),
+    async (request, reply) =>
+      sendLicenseList(
+        reply,
+        await listLicenses(app.db, app.secrets, currentSession(request), request.query),
+      ),
   );
 
   app.get(
@@ -35,8 +47,17 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireSelfOrAdmin("id"),
       schema: { params: idParamsSchema, querystring: licenseListQuerySchema },
     },
-    async (request) =>
-      listLicenses(app.db, app.secrets, currentSession(request), request.query, request.params.id),
+    async (request, reply) =>
+      sendLicenseList(
+        reply,
+        await listLicenses(
+          app.db,
+          app.secrets,
+          currentSession(request),
+          request.query,
+          request.params.id,
+        ),
+      ),
   );
 
   app.get(

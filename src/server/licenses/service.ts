@@ -1,6 +1,6 @@
 // Licenses: list (visibility, search, status filter, sort), detail, create, update, delete.
 // The key is stored only as AES-256-GCM ciphertext plus its masked form.
-import { and, count, eq, exists, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import { maskSecret } from "../../domain/masking";
 import type {
@@ -71,10 +71,17 @@ async function idsWithKeyContaining(
     .map((row) => row.id);
 }
 
+export interface LicenseList {
+  licenses: LicenseDto[];
+  /** Every row the conditions match, when a page was asked for (limit or offset); else null. */
+  total: number | null;
+}
+
 /**
  * Licenses the caller may see: every license for an administrator, otherwise (or when
  * `holderId` is given) only licenses with an active seat of that user. Filtered by status and
  * searched over name and key, ordered by the chosen key, all in the database but the key match.
+ * With `limit`/`offset` only that page is read, and the matching rows are counted.
  */
 export async function listLicenses(
   db: Db,
@@ -82,7 +89,7 @@ export async function listLicenses(
   session: ActiveSession,
   query: LicenseListQuery,
   holderId?: number,
-): Promise<LicenseDto[]> {
+): Promise<LicenseList> {
   const ownerId = holderId ?? (session.user.role === "admin" ? undefined : session.user.id);
   const conditions: (SQL | undefined)[] = [
     ownerId === undefined
@@ -104,16 +111,29 @@ export async function listLicenses(
   if (query.search) {
     const keyIds = await idsWithKeyContaining(db, secrets, conditions, query.search.toLowerCase());
     const nameMatches = ilike(licenses.name, containsPattern(query.search));
-    conditions.push(
-      keyIds.length > 0 ? or(nameMatches, inArray(licenses.id, keyIds)) : nameMatches,
-    );
+    // One array parameter, not one parameter per id: a fragment every key shares matches every
+    // row, and PostgreSQL refuses a statement with more than 65,535 parameters.
+    const keyMatches = sql`${licenses.id} = any(${sql.param(keyIds)}::integer[])`;
+    conditions.push(keyIds.length > 0 ? or(nameMatches, keyMatches) : nameMatches);
   }
-  const rows = await db
+  const where = and(...conditions);
+  let rows = db
     .select()
     .from(licenses)
-    .where(and(...conditions))
-    .orderBy(...listOrder(query));
-  return withSeats(db, rows);
+    .where(where)
+    .orderBy(...listOrder(query))
+    .$dynamic();
+  const paged = query.limit !== undefined || query.offset !== undefined;
+  if (!paged) return { licenses: await withSeats(db, await rows), total: null };
+
+  // The order ends in the id, so consecutive pages neither repeat nor skip a row.
+  if (query.limit !== undefined) rows = rows.limit(query.limit);
+  if (query.offset) rows = rows.offset(query.offset);
+  const [page, [counted]] = await Promise.all([
+    rows,
+    db.select({ total: count() }).from(licenses).where(where),
+  ]);
+  return { licenses: await withSeats(db, page), total: Number(counted?.total ?? 0) };
 }
 
 /** One license; 404 both when it does not exist and when the caller may not see it. */

@@ -1,6 +1,6 @@
 // The viewer's licenses for the dashboard: every license for an administrator, their own for
-// anyone else. It reads the same list (and so the same cache entry) as the licenses screen opens
-// with, and a renewal, edit or assignment anywhere refreshes it.
+// anyone else, in one unpaged list (Needs Attention and Renews Soon look at all of them; the
+// licenses screens read pages instead). A renewal, edit or assignment anywhere refreshes it.
 import { type LicenseListParams, useLicenses } from "@/client/features/licenses";
 
 const EVERY_LICENSE: LicenseListParams = { search: "", status: "all", sort: "name", order: "asc" };

@@ -1,6 +1,6 @@
 // Data hooks of the licenses screens. Every write refreshes every cached license, assignment,
 // renewal and view-log query (spec part 1, section 4: lists are refetched after any write).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
 import type {
   AssignmentDto,
@@ -14,54 +14,88 @@ import type {
   UpdateLicenseRequest,
 } from "@/domain/schemas/licenses";
 import type { UserDto } from "@/domain/schemas/users";
+import { licenseListQueryString, pageAssignmentsQueryString } from "./list-query-string";
+import { offsetOf, totalFromHeader } from "./pagination";
 import {
-  assignmentKeys,
   type LicenseListParams,
+  type LicensePageRequest,
   licenseDataPredicate,
   licenseKeys,
   userKeys,
 } from "./query-keys";
 
-function listQueryString(params: LicenseListParams, today: string) {
-  const query = new URLSearchParams({
-    status: params.status,
-    sort: params.sort,
-    order: params.order,
-    today,
-  });
-  const search = params.search.trim();
-  if (search) query.set("search", search);
-  return query.toString();
-}
+type Viewer = { id: number; isAdmin: boolean } | null;
+
+// Administrators read the whole list; anyone else reads their own through the per-user call
+// (spec part 1, section 6).
+const listPath = (viewer: Viewer) =>
+  viewer?.isAdmin ? "/api/licenses" : `/api/users/${viewer?.id}/licenses`;
 
 /**
- * Licenses the viewer may see. Administrators read the whole list; anyone else reads their own
- * through the per-user call (spec part 1, section 6). Search, filter and sort run on the server,
- * so keys are never sent to the browser to be searched.
+ * Every license the viewer may see, in one array (the dashboard's figures need them all).
+ * Search, filter and sort run on the server, so keys are never sent to the browser to be searched.
  */
-export function useLicenses(
-  viewer: { id: number; isAdmin: boolean } | null,
-  params: LicenseListParams,
-  today: string,
-) {
-  const path = viewer?.isAdmin ? "/api/licenses" : `/api/users/${viewer?.id}/licenses`;
+export function useLicenses(viewer: Viewer, params: LicenseListParams, today: string) {
   return useQuery({
     queryKey: viewer?.isAdmin
       ? licenseKeys.all(params)
       : licenseKeys.ofUser(viewer?.id ?? 0, params),
     queryFn: ({ signal }) =>
-      api.get<LicenseDto[]>(`${path}?${listQueryString(params, today)}`, { signal }),
+      api.get<LicenseDto[]>(`${listPath(viewer)}?${licenseListQueryString(params, today)}`, {
+        signal,
+      }),
     // Disabled until the user is known (spec part 1, section 4).
     enabled: viewer !== null,
     placeholderData: (previous) => previous,
   });
 }
 
-export function useAssignments(enabled = true) {
+export interface LicensePage {
+  licenses: LicenseDto[];
+  /** Rows matching the search and filter, over every page. */
+  total: number;
+  /** Position of the first row in the whole list. */
+  offset: number;
+  /** Active assignments of these licenses (empty unless asked for). */
+  assignments: AssignmentDto[];
+  /** The filter this page was read with, to tell a new search from a page turn. */
+  params: LicenseListParams;
+}
+
+/**
+ * One page of the viewer's licenses and, for administrators' screens, the active seats of just
+ * those licenses: one cache entry, so rows and their assignees always arrive together. The page
+ * on screen stays until the next one is in (keepPreviousData).
+ */
+export function useLicensePage(
+  viewer: Viewer,
+  params: LicenseListParams,
+  today: string,
+  request: LicensePageRequest,
+) {
   return useQuery({
-    queryKey: assignmentKeys.all(),
-    queryFn: ({ signal }) => api.get<AssignmentDto[]>("/api/assignments", { signal }),
-    enabled,
+    queryKey: viewer?.isAdmin
+      ? licenseKeys.page(params, request)
+      : licenseKeys.pageOfUser(viewer?.id ?? 0, params, request),
+    queryFn: async ({ signal }): Promise<LicensePage> => {
+      const offset = offsetOf(request.page, request.pageSize);
+      const query = licenseListQueryString(params, today, { limit: request.pageSize, offset });
+      const { data, headers } = await api.getWithHeaders<LicenseDto[]>(
+        `${listPath(viewer)}?${query}`,
+        { signal },
+      );
+      const assignments =
+        request.withAssignments && data.length > 0
+          ? await api.get<AssignmentDto[]>(
+              `/api/assignments?${pageAssignmentsQueryString(data.map((license) => license.id))}`,
+              { signal },
+            )
+          : [];
+      const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
+      return { licenses: data, total, offset, assignments, params };
+    },
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

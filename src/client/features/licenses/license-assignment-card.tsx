@@ -38,7 +38,7 @@ export function LicenseAssignmentCard({
   const titleId = `license-card-${license.id}`;
 
   return (
-    <Card aria-labelledby={titleId} role="region" className="gap-4">
+    <Card aria-labelledby={titleId} role="region" className="gap-4" data-license-card="">
       <CardHeader>
         <CardTitle id={titleId}>{license.name}</CardTitle>
         <CardDescription>

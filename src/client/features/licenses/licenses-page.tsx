@@ -1,7 +1,7 @@
 // /licenses (spec part 1, section 2.7): administrators manage every license; anyone else sees the
 // licenses assigned to them and can reveal their own keys.
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { EmptyState } from "@/client/components/ui/empty-state";
@@ -16,13 +16,16 @@ import {
 } from "@/client/components/ui/table";
 import { useAuth } from "@/client/features/auth/auth-context";
 import { todayIso } from "@/domain/dates";
-import { useAssignments, useLicenses } from "./api";
+import { useLicensePage } from "./api";
 import { activeAssignmentsByLicense } from "./assignment-groups";
 import { type LicenseDialogState, LicenseDialogs } from "./license-dialogs";
 import { LicenseFilters } from "./license-filters";
 import { LicenseRow } from "./license-row";
+import { ListPager } from "./list-pager";
+import { clampPage, LICENSES_PAGE_SIZE, pageCount } from "./pagination";
 import type { LicenseListParams } from "./query-keys";
 import { useDebouncedValue } from "./use-debounced-value";
+import { useListPage } from "./use-list-page";
 
 const INITIAL_PARAMS: LicenseListParams = {
   search: "",
@@ -40,11 +43,34 @@ export function LicensesPage() {
 
   const debouncedSearch = useDebouncedValue(params.search, 300);
   const queryParams = { ...params, search: debouncedSearch.trim() };
+  const paramsKey = JSON.stringify(queryParams);
+  const [page, setPage] = useListPage(paramsKey);
   const viewer = user ? { id: user.id, isAdmin } : null;
-  const licenses = useLicenses(viewer, queryParams, today);
-  const assignments = useAssignments(isAdmin);
-  const byLicense = useMemo(() => activeAssignmentsByLicense(assignments.data), [assignments.data]);
+  // 50 rows at a time, with the seats of just those rows (administrators only).
+  const licenses = useLicensePage(viewer, queryParams, today, {
+    page,
+    pageSize: LICENSES_PAGE_SIZE,
+    withAssignments: isAdmin,
+  });
+  const shown = licenses.data;
+  const byLicense = useMemo(() => activeAssignmentsByLicense(shown?.assignments), [shown]);
   const assignmentsOf = (licenseId: number) => byLicense.get(licenseId) ?? [];
+  const tableTop = useRef<HTMLDivElement>(null);
+
+  // A write (or another administrator) can shrink the list under the current page.
+  const settled = licenses.isSuccess && !licenses.isPlaceholderData;
+  useEffect(() => {
+    if (settled && shown && shown.licenses.length === 0 && shown.total > 0 && page > 1) {
+      setPage(clampPage(page, shown.total, LICENSES_PAGE_SIZE));
+    }
+  }, [settled, shown, page, setPage]);
+
+  // The search box spins for a new search or filter, not for a page turn or a refresh.
+  const newQuery = shown !== undefined && JSON.stringify(shown.params) !== paramsKey;
+  const turnPage = (next: number) => {
+    setPage(next);
+    tableTop.current?.scrollIntoView({ block: "nearest" });
+  };
 
   const filtered = queryParams.search !== "" || params.status !== "all";
   const columns = isAdmin ? 6 : 3;
@@ -73,11 +99,11 @@ export function LicensesPage() {
       <LicenseFilters
         value={params}
         onChange={setParams}
-        searching={licenses.isFetching && !licenses.isPending}
+        searching={licenses.isFetching && !licenses.isPending && newQuery}
       />
 
-      <Card className="gap-0 py-0">
-        {licenses.isError && !licenses.data ? (
+      <Card ref={tableTop} className="gap-0 py-0">
+        {licenses.isError && !shown ? (
           <div role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
             <p className="font-medium">Failed to load licenses.</p>
             <p className="text-sm text-muted-foreground">{licenses.error.message}</p>
@@ -85,7 +111,7 @@ export function LicensesPage() {
               Try again
             </Button>
           </div>
-        ) : licenses.data && licenses.data.length === 0 ? (
+        ) : shown && shown.total === 0 ? (
           <EmptyState
             icon={<KeyRoundIcon />}
             title="No licenses found"
@@ -106,7 +132,7 @@ export function LicensesPage() {
             }
           />
         ) : (
-          <Table aria-label="Licenses" aria-busy={licenses.isPending}>
+          <Table aria-label="Licenses" aria-busy={licenses.isPending || licenses.isPlaceholderData}>
             <TableHeader>
               <TableRow>
                 <TableHead>License</TableHead>
@@ -122,8 +148,8 @@ export function LicensesPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {licenses.data
-                ? licenses.data.map((license) => (
+              {shown
+                ? shown.licenses.map((license) => (
                     <LicenseRow
                       key={license.id}
                       license={license}
@@ -145,6 +171,18 @@ export function LicensesPage() {
           </Table>
         )}
       </Card>
+
+      {shown && shown.total > 0 && (
+        <ListPager
+          label="Licenses pages"
+          page={page}
+          pageCount={pageCount(shown.total, LICENSES_PAGE_SIZE)}
+          offset={shown.offset}
+          shown={shown.licenses.length}
+          total={shown.total}
+          onPageChange={turnPage}
+        />
+      )}
 
       <LicenseDialogs
         state={dialog}

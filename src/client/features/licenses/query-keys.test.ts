@@ -8,6 +8,8 @@ describe("isLicenseDataKey", () => {
     for (const key of [
       licenseKeys.all(params),
       licenseKeys.ofUser(4, params),
+      licenseKeys.page(params, { page: 2, pageSize: 50, withAssignments: true }),
+      licenseKeys.pageOfUser(4, params, { page: 1, pageSize: 50, withAssignments: false }),
       licenseKeys.viewLogs(9),
       licenseKeys.renewals(9),
       assignmentKeys.all(),
@@ -17,6 +19,17 @@ describe("isLicenseDataKey", () => {
     ]) {
       expect(isLicenseDataKey(key), String(key[0])).toBe(true);
     }
+  });
+
+  it("keeps a page apart from the whole list, and pages apart from each other", () => {
+    const first = licenseKeys.page(params, { page: 1, pageSize: 50, withAssignments: true });
+    expect(first).not.toEqual(licenseKeys.all(params));
+    expect(first).not.toEqual(
+      licenseKeys.page(params, { page: 2, pageSize: 50, withAssignments: true }),
+    );
+    expect(first).not.toEqual(
+      licenseKeys.page(params, { page: 1, pageSize: 20, withAssignments: true }),
+    );
   });
 
   it("leaves other queries alone", () => {

@@ -10,10 +10,21 @@ export interface LicenseListParams {
   order: "asc" | "desc";
 }
 
+/** One page of a screen's list; with its licenses' active assignments when `withAssignments`. */
+export interface LicensePageRequest {
+  page: number;
+  pageSize: number;
+  withAssignments: boolean;
+}
+
 export const licenseKeys = {
   all: (params: LicenseListParams) => ["/api/licenses", params] as const,
   ofUser: (userId: number, params: LicenseListParams) =>
     [`/api/users/${userId}/licenses`, params] as const,
+  page: (params: LicenseListParams, request: LicensePageRequest) =>
+    ["/api/licenses", params, request] as const,
+  pageOfUser: (userId: number, params: LicenseListParams, request: LicensePageRequest) =>
+    [`/api/users/${userId}/licenses`, params, request] as const,
   viewLogs: (licenseId: number) => [`/api/licenses/${licenseId}/view-logs`] as const,
   renewals: (licenseId: number) => [`/api/licenses/${licenseId}/renewals`] as const,
 };
