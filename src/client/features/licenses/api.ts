@@ -2,6 +2,7 @@
 // renewal and view-log query (spec part 1, section 4: lists are refetched after any write).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
+import { offsetOf, totalFromHeader } from "@/client/lib/pagination";
 import type {
   AssignmentDto,
   CreateAssignmentRequest,
@@ -15,7 +16,6 @@ import type {
 } from "@/domain/schemas/licenses";
 import type { UserDto } from "@/domain/schemas/users";
 import { licenseListQueryString, pageAssignmentsQueryString } from "./list-query-string";
-import { offsetOf, totalFromHeader } from "./pagination";
 import {
   type LicenseListParams,
   type LicensePageRequest,

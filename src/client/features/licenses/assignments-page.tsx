@@ -2,18 +2,19 @@
 import { KeyRoundIcon } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
+import { ListPager } from "@/client/components/list-pager";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useAuth } from "@/client/features/auth/auth-context";
+import { clampPage, pageCount } from "@/client/lib/pagination";
 import { todayIso } from "@/domain/dates";
 import { useLicensePage } from "./api";
 import { activeAssignmentsByLicense } from "./assignment-groups";
 import { LicenseAssignmentCard } from "./license-assignment-card";
 import { type LicenseDialogState, LicenseDialogs } from "./license-dialogs";
-import { ListPager } from "./list-pager";
-import { ASSIGNMENT_CARDS_PAGE_SIZE, clampPage, pageCount } from "./pagination";
+import { ASSIGNMENT_CARDS_PAGE_SIZE } from "./page-sizes";
 import type { LicenseListParams } from "./query-keys";
 
 const ALL_BY_NAME: LicenseListParams = { search: "", status: "all", sort: "name", order: "asc" };

@@ -2,6 +2,7 @@
 // licenses assigned to them and can reveal their own keys.
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { ListPager } from "@/client/components/list-pager";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { EmptyState } from "@/client/components/ui/empty-state";
@@ -15,14 +16,14 @@ import {
   TableRow,
 } from "@/client/components/ui/table";
 import { useAuth } from "@/client/features/auth/auth-context";
+import { clampPage, pageCount } from "@/client/lib/pagination";
 import { todayIso } from "@/domain/dates";
 import { useLicensePage } from "./api";
 import { activeAssignmentsByLicense } from "./assignment-groups";
 import { type LicenseDialogState, LicenseDialogs } from "./license-dialogs";
 import { LicenseFilters } from "./license-filters";
 import { LicenseRow } from "./license-row";
-import { ListPager } from "./list-pager";
-import { clampPage, LICENSES_PAGE_SIZE, pageCount } from "./pagination";
+import { LICENSES_PAGE_SIZE } from "./page-sizes";
 import type { LicenseListParams } from "./query-keys";
 import { useDebouncedValue } from "./use-debounced-value";
 import { useListPage } from "./use-list-page";

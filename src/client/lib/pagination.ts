@@ -1,10 +1,5 @@
-// Paging of the licenses screens: the server reads one page (limit/offset) and says how many rows
-// match in X-Total-Count, so a screen never loads or renders the whole list.
-
-/** Rows of the Licenses table per page. */
-export const LICENSES_PAGE_SIZE = 50;
-/** License cards of the License Assignments screen per page (each card is tall). */
-export const ASSIGNMENT_CARDS_PAGE_SIZE = 20;
+// Paging of long lists: the server reads one page (limit/offset) and says how many rows match in
+// X-Total-Count, so a screen never loads or renders the whole list.
 
 /** Pages needed for `total` rows; at least 1, so "page 1 of 1" holds for an empty list. */
 export function pageCount(total: number, pageSize: number): number {

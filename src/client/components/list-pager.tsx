@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Button } from "@/client/components/ui/button";
-import { pageRangeText } from "./pagination";
+import { pageRangeText } from "@/client/lib/pagination";
 
 interface ListPagerProps {
   /** What is paged, for the navigation landmark's name ('Licenses pages'). */
