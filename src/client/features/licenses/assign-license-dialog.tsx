@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { FormAlert } from "@/client/components/form/form-alert";
 import { FormDialogFooter } from "@/client/components/form/form-dialog-footer";
 import {
   Dialog,
@@ -106,9 +107,9 @@ export function AssignLicenseDialog({
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {noSeats && (
-            <p role="alert" className="text-sm text-destructive">
+            <FormAlert>
               No seats are left on this license. Unassign someone or add seats first.
-            </p>
+            </FormAlert>
           )}
           <div className="grid gap-2">
             {/* cmdk names its search box itself (label="User"); this is the visible label. */}
@@ -118,9 +119,7 @@ export function AssignLicenseDialog({
             {users.isPending ? (
               <Skeleton className="h-40 w-full" />
             ) : users.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                Failed to load users. {users.error.message}
-              </p>
+              <FormAlert>Failed to load users. {users.error.message}</FormAlert>
             ) : (
               <Controller
                 control={control}
@@ -138,11 +137,7 @@ export function AssignLicenseDialog({
                 )}
               />
             )}
-            {errors.userId?.message && (
-              <p id={userErrorId} role="alert" className="text-sm text-destructive">
-                {errors.userId.message}
-              </p>
-            )}
+            <FormAlert id={userErrorId}>{errors.userId?.message}</FormAlert>
           </div>
           <FormField label="Assigned Date" error={errors.assignedDate?.message}>
             {(f) => <Input {...f} type="date" {...register("assignedDate")} />}
@@ -151,11 +146,7 @@ export function AssignLicenseDialog({
             {(f) => <Textarea {...f} rows={2} {...register("notes")} />}
           </FormField>
 
-          {problem.message && (
-            <p role="alert" className="text-sm text-destructive">
-              {problem.message}
-            </p>
-          )}
+          <FormAlert>{problem.message}</FormAlert>
 
           <FormDialogFooter
             busy={assign.isPending}

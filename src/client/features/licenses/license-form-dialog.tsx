@@ -3,7 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { FormAlert } from "@/client/components/form/form-alert";
 import { FormDialogFooter } from "@/client/components/form/form-dialog-footer";
+import { MoneyInput } from "@/client/components/form/money-input";
 import { SelectField } from "@/client/components/form/select-field";
 import {
   Dialog,
@@ -176,16 +178,7 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
         </FormField>
 
         <FormField label="Payment Amount" error={errors.paymentAmount?.message}>
-          {(f) => (
-            <Input
-              {...f}
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              {...register("paymentAmount")}
-            />
-          )}
+          {(f) => <MoneyInput {...f} {...register("paymentAmount")} />}
         </FormField>
         <FormField label="Currency" error={errors.paymentCurrency?.message}>
           {(f) => (
@@ -247,11 +240,7 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
         </FormField>
       </div>
 
-      {problem.message && (
-        <p role="alert" className="text-sm text-destructive">
-          {problem.message}
-        </p>
-      )}
+      <FormAlert>{problem.message}</FormAlert>
 
       <FormDialogFooter
         busy={busy}

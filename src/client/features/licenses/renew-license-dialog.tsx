@@ -4,7 +4,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { FormAlert } from "@/client/components/form/form-alert";
 import { FormDialogFooter } from "@/client/components/form/form-dialog-footer";
+import { MoneyInput } from "@/client/components/form/money-input";
 import {
   Dialog,
   DialogContent,
@@ -87,16 +89,7 @@ export function RenewLicenseDialog({
             label={`Renewal Amount (${license.paymentCurrency})`}
             error={errors.renewalAmount?.message}
           >
-            {(f) => (
-              <Input
-                {...f}
-                type="number"
-                min={0}
-                step="0.01"
-                inputMode="decimal"
-                {...register("renewalAmount")}
-              />
-            )}
+            {(f) => <MoneyInput {...f} {...register("renewalAmount")} />}
           </FormField>
           <FormField
             label="New License Key (optional)"
@@ -117,11 +110,7 @@ export function RenewLicenseDialog({
             {(f) => <Textarea {...f} rows={3} {...register("notes")} />}
           </FormField>
 
-          {problem.message && (
-            <p role="alert" className="text-sm text-destructive">
-              {problem.message}
-            </p>
-          )}
+          <FormAlert>{problem.message}</FormAlert>
 
           <FormDialogFooter
             busy={renew.isPending}
