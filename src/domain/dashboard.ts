@@ -8,8 +8,9 @@
 // (it can need attention and never renews soon), and renewalStatus auto with autoRenew false is
 // treated as auto-renewing.
 import { daysBetween, type IsoDate } from "./dates";
+import type { Currency } from "./enums";
 import { getLicenseStatus } from "./license-status";
-import { type Currency, formatMoney } from "./money";
+import { formatMoney } from "./money";
 import { nextOccurrence } from "./recurrence";
 
 /** How long after expiry a license still shows in Needs Attention. */

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, todayIso } from "./dates";
-import {
-  EXPIRING_SOON_DAYS,
-  getLicenseStatus,
-  type LicenseStatusFilter,
-  matchesStatusFilter,
-} from "./license-status";
+import type { LicenseStatusFilter } from "./enums";
+import { EXPIRING_SOON_DAYS, getLicenseStatus, matchesStatusFilter } from "./license-status";
 
 const today = "2025-06-15";
 const inDays = (days: number) => addDays(today, days);

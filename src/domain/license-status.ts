@@ -1,12 +1,11 @@
 // License status from expiry date and renewal status (spec part 1, sections 4 and 9). Pure: the
 // caller passes today's calendar date, so the answer never depends on the server's time zone.
 import { daysBetween, type IsoDate } from "./dates";
+import type { LicenseStatusFilter, LicenseStatusKey } from "./enums";
 
 export const EXPIRING_SOON_DAYS = 30;
 
-export type LicenseStatusKey = "auto-renewing" | "unknown" | "expired" | "expiring" | "active";
 export type LicenseStatusTone = "blue" | "gray" | "red" | "yellow" | "green";
-export type LicenseStatusFilter = "all" | "active" | "expiring" | "expired";
 
 export interface LicenseStatus {
   key: LicenseStatusKey;

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   CONVERSION,
+  type CurrencyRates,
   convert,
+  convertWith,
+  DEFAULT_CURRENCY_RATES,
   formatAmount,
   formatMoney,
   monthlyCost,
+  RATE_PAIRS,
+  rateBetween,
   roundMoney,
   toAmount,
 } from "./money";
@@ -91,6 +96,62 @@ describe("convert", () => {
     expect(convert(33.33, "USD", "AUD")).toBe(50);
     expect(convert(0.01, "AUD", "USD")).toBe(0.01);
     expect(convert(259, "GBP", "AUD")).toBe(486.92);
+  });
+});
+
+describe("convertWith", () => {
+  it("uses the given rates, not the spec's", () => {
+    const rates: CurrencyRates = { USD: { AUD: 2 }, AUD: { USD: 0.4 } };
+    expect(convertWith(rates, 10, "USD", "AUD")).toBe(20);
+    // The listed AUD → USD (0.4) wins over the inverse of USD → AUD (0.5).
+    expect(convertWith(rates, 10, "AUD", "USD")).toBe(4);
+  });
+
+  it("inverts a rate listed only the other way", () => {
+    const rates: CurrencyRates = { USD: { AUD: 2 } };
+    expect(convertWith(rates, 10, "AUD", "USD")).toBe(5);
+    expect(rateBetween(rates, "AUD", "USD")).toBe(0.5);
+  });
+
+  it("converts INR at the default rates (0.012 USD, 0.018 AUD per rupee)", () => {
+    expect(convertWith(DEFAULT_CURRENCY_RATES, 1000, "INR", "USD")).toBe(12);
+    expect(convertWith(DEFAULT_CURRENCY_RATES, 1000, "INR", "AUD")).toBe(18);
+    // 100 / 0.012 = 8333.333…
+    expect(convertWith(DEFAULT_CURRENCY_RATES, 100, "USD", "INR")).toBe(8333.33);
+    // Through USD: 1000 × 0.012 / 1.09 = 11.0091…
+    expect(convertWith(DEFAULT_CURRENCY_RATES, 1000, "INR", "EUR")).toBe(11.01);
+    // 100 × 1.09 / 0.012 = 9083.333…
+    expect(convertWith(DEFAULT_CURRENCY_RATES, 100, "EUR", "INR")).toBe(9083.33);
+  });
+
+  it("lets a stored rate replace one default and keeps the rest", () => {
+    const rates: CurrencyRates = { ...DEFAULT_CURRENCY_RATES, USD: { AUD: 1.6 } };
+    expect(convertWith(rates, 100, "USD", "AUD")).toBe(160);
+    expect(convertWith(rates, 100, "AUD", "USD")).toBe(67);
+    expect(convertWith(rates, 100, "GBP", "AUD")).toBe(188);
+  });
+
+  it("gives the same answers as convert() at the spec's rates", () => {
+    expect(convertWith(DEFAULT_CURRENCY_RATES, 259, "GBP", "AUD")).toBe(convert(259, "GBP", "AUD"));
+    expect(convertWith(DEFAULT_CURRENCY_RATES, 100, "EUR", "GBP")).toBe(87.2);
+    expect(convertWith(DEFAULT_CURRENCY_RATES, 12.345, "INR", "INR")).toBe(12.35);
+  });
+
+  it("refuses a pair it cannot derive instead of inventing a rate", () => {
+    expect(() => convertWith({}, 1, "EUR", "GBP")).toThrow("No rate from EUR to GBP");
+  });
+
+  it("lists every default pair once", () => {
+    expect(RATE_PAIRS).toEqual([
+      ["USD", "AUD"],
+      ["AUD", "USD"],
+      ["EUR", "USD"],
+      ["EUR", "AUD"],
+      ["GBP", "USD"],
+      ["GBP", "AUD"],
+      ["INR", "USD"],
+      ["INR", "AUD"],
+    ]);
   });
 });
 

@@ -1,16 +1,6 @@
 // Recurring payments and renewals (spec part 1, section 4).
 import { addDays, addMonths, addYears, daysBetween, type IsoDate } from "./dates";
 
-export const PAYMENT_FREQUENCIES = [
-  "daily",
-  "weekly",
-  "monthly",
-  "quarterly",
-  "annually",
-  "one-time",
-] as const;
-export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
-
 /** The start date moved forward by `count` whole periods, or null for a non-recurring frequency. */
 function step(start: IsoDate, frequency: string, count: number): IsoDate | null {
   switch (frequency) {

@@ -3,23 +3,38 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance, type FastifySchema, LogController } from "fastify";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { healthResponseSchema, healthUnavailableResponseSchema } from "../domain/schemas/health";
+import { accountRoutes } from "./accounts/routes";
 import { type Access, publicRoute } from "./auth/guards";
 import { authRoutes } from "./auth/routes";
-import { type ActiveSession, findSession, SESSION_COOKIE } from "./auth/sessions";
+import { openSessionStore, type SessionStore } from "./auth/session-store";
+import { type ActiveSession, SESSION_COOKIE } from "./auth/sessions";
+import { clientStaticOptions, isAssetPath, registerCompression } from "./client-assets";
 import type { AppConfig } from "./config";
+import { dashboardRoutes } from "./dashboard/routes";
 import type { Database, Db } from "./db/client";
-import { registerErrorHandler } from "./http/error-handler";
-import { requestLogSerializer } from "./http/log-redaction";
+import { directoryRoutes } from "./directories/routes";
+import { gsuiteRoutes } from "./gsuite/routes";
+import { hardwareRoutes } from "./hardware/routes";
+import { isApiRoute } from "./http/api-route";
+import { unavailableReasonOf } from "./http/database-errors";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  registerErrorHandler,
+} from "./http/error-handler";
 import { createOriginCheck } from "./http/origin-check";
 import { enforceRouteGuards } from "./http/route-guard-enforcement";
-import type { SecretBox } from "./lib/secret-box";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { validatorCompiler } from "./http/validation";
+import { loggerOptions, registerRequestLog } from "./lib/request-log";
+import { enforceResponseSchemas } from "./lib/response-contracts";
+import type { Secrets } from "./lib/secrets";
 import { licenseRoutes } from "./licenses/routes";
+import { currencyRateRoutes } from "./money/routes";
+import { trustReviewRoutes } from "./trust-reviews/routes";
 import { userRoutes } from "./users/routes";
 
 declare module "fastify" {
@@ -27,9 +42,11 @@ declare module "fastify" {
     config: AppConfig;
     db: Db;
     database: Database;
-    secrets: SecretBox;
+    secrets: Secrets;
+    /** Signed-in sessions, cached with immediate revocation (auth/session-store.ts). */
+    sessions: SessionStore;
     /** Every /api route with the access its guard grants; walked by the route-guard test. */
-    apiRoutes: { method: string; url: string; access: Access }[];
+    apiRoutes: { method: string; url: string; access: Access; schema?: FastifySchema }[];
   }
   interface FastifyRequest {
     auth: ActiveSession | null;
@@ -39,15 +56,21 @@ declare module "fastify" {
 export interface AppDeps {
   config: AppConfig;
   database: Database;
-  secrets: SecretBox;
+  secrets: Secrets;
+  /** Where the log goes (stdout when unset); the log-redaction test reads it. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, database, secrets }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  secrets,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === "silent"
-        ? false
-        : { level: config.logLevel, serializers: { req: requestLogSerializer } },
+    logger: loggerOptions(config, logStream),
+    // One line per request instead of two (lib/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -59,30 +82,68 @@ export async function buildApp({ config, database, secrets }: AppDeps): Promise<
   app.decorate("db", database.db);
   app.decorate("secrets", secrets);
   app.decorate("apiRoutes", []);
+  registerRequestLog(app);
+  const sessionStore = await openSessionStore(database, config.session, (error) =>
+    app.log.warn({ err: error }, "session store"),
+  );
+  app.decorate("sessions", sessionStore);
+  app.addHook("onClose", () => sessionStore.close());
   app.decorateRequest("auth", null);
+  database.onConnectionLost((error) => app.log.warn({ err: error }, "database connection lost"));
 
   enforceRouteGuards(app);
+  enforceResponseSchemas(app);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
+  await registerCompression(app);
 
   app.addHook("onRequest", createOriginCheck(config.allowedOrigins));
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!isApiRoute(request)) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.auth = await findSession(app.db, token, config.session);
+    if (token) request.auth = await sessionStore.find(token);
   });
   // Answers about people and secrets must never be cached by a browser or a proxy.
   app.addHook("onSend", async (request, reply) => {
-    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+    if (isApiRoute(request) || request.url.startsWith("/api/")) {
+      reply.header("cache-control", "no-store");
+    }
   });
 
-  app.get("/api/health", { preHandler: publicRoute }, async () => {
-    await database.ping();
-    return { status: "ok" };
-  });
+  // For load balancers and monitors: 503 with the reason while the database cannot serve.
+  app.get(
+    "/api/health",
+    {
+      preHandler: publicRoute,
+      schema: { response: { 200: healthResponseSchema, 503: healthUnavailableResponseSchema } },
+    },
+    async (request, reply) => {
+      try {
+        await database.ping();
+      } catch (error) {
+        const reason = unavailableReasonOf(error) ?? "the database does not answer";
+        request.log.warn({ err: error }, `health check: ${reason}`);
+        return reply.status(503).header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS)).send({
+          status: "unavailable",
+          code: "DATABASE_UNAVAILABLE",
+          message: DATABASE_UNAVAILABLE_MESSAGE,
+          reason,
+        });
+      }
+      return { status: "ok" as const };
+    },
+  );
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(licenseRoutes);
+  await app.register(accountRoutes);
+  await app.register(hardwareRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(gsuiteRoutes);
+  await app.register(currencyRateRoutes);
+  await app.register(directoryRoutes);
+  await app.register(trustReviewRoutes);
 
   await registerClient(app, config.clientDir);
   return app;
@@ -93,12 +154,14 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
   const indexPath = path.join(clientDir, "index.html");
   const hasClient = fs.existsSync(indexPath);
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, clientStaticOptions(clientDir));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";
     if (request.method !== "GET" || pathname.startsWith("/api/")) {
-      return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
+      return reply
+        .status(404)
+        .send({ code: "NOT_FOUND", message: `No route for ${request.method} ${pathname}` });
     }
     if (!hasClient) {
       return reply
@@ -106,6 +169,7 @@ async function registerClient(app: FastifyInstance, clientDir: string) {
         .type("text/plain")
         .send("The client is not built. Run `npm run build` (npm start does this for you).");
     }
+    if (isAssetPath(pathname)) return reply.status(404).type("text/plain").send("Not found");
     return reply.type("text/html").sendFile("index.html");
   });
 }

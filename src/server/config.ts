@@ -1,7 +1,7 @@
 // Environment → typed configuration, validated once at start with a clear message per bad value.
 import path from "node:path";
 import { z } from "zod";
-import { parseKey } from "./lib/secret-box";
+import { parseKey } from "./lib/secrets/key";
 
 function isValidKey(value: string) {
   try {
@@ -58,6 +58,10 @@ const envSchema = z.object({
     ),
   SEED_DEMO: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // One line per answered request at level info; false leaves only warnings and errors.
+  LOG_REQUESTS: booleanFromEnv.default(true),
+  // Append the log to this file instead of standard output.
+  LOG_FILE: z.string().min(1).optional(),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
@@ -96,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Demo data only ever goes into the embedded database.
     seedDemo: values.DATABASE_URL ? false : (values.SEED_DEMO ?? true),
     logLevel: values.LOG_LEVEL,
+    logRequests: values.LOG_REQUESTS,
+    logFile: values.LOG_FILE ? path.resolve(values.LOG_FILE) : undefined,
     loginThrottle: {
       maxFailuresPerAccount: values.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: values.LOGIN_MAX_FAILURES_PER_ADDRESS,

@@ -5,6 +5,8 @@ import { scheduleAuthHousekeeping } from "./auth/housekeeping";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { seedDemoDataIfEmpty } from "./db/seed/seed-demo";
+import { demoSignInNotice } from "./demo-sign-ins";
+import { indexUnindexedLicenseKeys } from "./licenses/license-key";
 import { openRuntime } from "./runtime";
 
 async function main() {
@@ -24,9 +26,17 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+  let seeded = false;
   if (config.seedDemo) {
-    const seeded = await seedDemoDataIfEmpty(runtime.database.db, runtime.secrets);
-    if (seeded) app.log.info("Loaded demo data. Sign in as admin / demo1234 or jane / demo1234.");
+    seeded = await seedDemoDataIfEmpty(runtime.database.db, runtime.secrets);
+  }
+  // Keys stored before the blind index existed become searchable (a no-op once all are).
+  const keys = await indexUnindexedLicenseKeys(runtime.database.db, runtime.secrets);
+  if (keys.indexed > 0) app.log.info(`Indexed ${keys.indexed} license keys for search.`);
+  if (keys.unreadable > 0) {
+    app.log.warn(
+      `${keys.unreadable} license keys cannot be opened with this ENCRYPTION_KEY and are not searchable.`,
+    );
   }
   const stopHousekeeping = scheduleAuthHousekeeping(
     runtime.database.db,
@@ -36,6 +46,13 @@ async function main() {
   );
   app.addHook("onClose", async () => stopHousekeeping());
   await app.listen({ port: config.port, host: config.host });
+  if (seeded) {
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const notice = demoSignInNotice(config.host, port);
+    app.log.info(notice.info);
+    if (notice.warning) app.log.warn(notice.warning);
+  }
 }
 
 main().catch((error) => {

@@ -1,13 +1,24 @@
-// Request schemas and response shapes of the Licenses area: licenses, assignments, renewals and
+// Request and response schemas of the Licenses area: licenses, assignments, renewals and
 // the license view log (spec part 1, sections 3 and 5). Shared by the forms and the server.
 import { z } from "zod";
 import { isIsoDate } from "../dates";
-import { CURRENCIES } from "../money";
-import { PAYMENT_FREQUENCIES } from "../recurrence";
-import { idSchema, optionalDate, optionalText } from "./common";
+import {
+  CURRENCIES,
+  LICENSE_STATUS_FILTERS,
+  LICENSE_TYPES,
+  PAYMENT_FREQUENCIES,
+  RENEWAL_STATUSES,
+} from "../enums";
+import {
+  amountSchema,
+  idSchema,
+  optionalDate,
+  optionalText,
+  positiveIdSchema,
+  wholeNumberFromString,
+} from "./common";
+import { pageQuerySchema, sortSchema } from "./paging";
 
-export const LICENSE_TYPES = ["single-user", "multi-user", "team", "enterprise"] as const;
-export const RENEWAL_STATUSES = ["auto", "manual", "cancelled"] as const;
 export const MAX_LICENSE_KEY_LENGTH = 500;
 export const MAX_SEATS = 100_000;
 // numeric(12,2) holds up to 10 digits before the point.
@@ -19,15 +30,6 @@ export const RENEWAL_AMOUNT_MESSAGE = "Renewal amount must be a valid number gre
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
-
-/** Forms send numbers as strings: '12.5' → 12.5; anything non-numeric is left to fail. */
-const numericString = (value: unknown) => {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  if (trimmed === "") return value;
-  const parsed = Number(trimmed);
-  return Number.isFinite(parsed) ? parsed : value;
-};
 
 const nameSchema = z
   .string({ error: "Name is required" })
@@ -63,13 +65,14 @@ const seatsNumber = z
 
 // Blank clears the amount (stored as null).
 const paymentAmountSchema = z.preprocess(
-  (value) => (value === "" ? null : numericString(value)),
-  z
-    .number({ error: PAYMENT_AMOUNT_MESSAGE })
-    .min(0, PAYMENT_AMOUNT_MESSAGE)
-    .max(MAX_AMOUNT, "Payment amount is too large")
-    .nullable()
-    .optional(),
+  (value) => (value === "" ? null : value),
+  amountSchema(PAYMENT_AMOUNT_MESSAGE, (amount) =>
+    amount
+      .min(0, PAYMENT_AMOUNT_MESSAGE)
+      .max(MAX_AMOUNT, "Payment amount is too large")
+      .nullable()
+      .optional(),
+  ),
 );
 
 const textWithDefault = (fallback: string, label: string) =>
@@ -82,7 +85,7 @@ const textWithDefault = (fallback: string, label: string) =>
       .default(fallback),
   );
 
-export const licenseFormSchema = z.object({
+export const createLicenseRequestSchema = z.object({
   name: nameSchema,
   licenseType: licenseTypeSchema.default("multi-user"),
   licenseKey: licenseKeySchema,
@@ -91,7 +94,7 @@ export const licenseFormSchema = z.object({
   product: textWithDefault("SEO Spider", "Product"),
   status: textWithDefault("Active", "Status"),
   totalSeats: z.preprocess(
-    (value) => numericString(blankToUndefined(value)),
+    (value) => wholeNumberFromString(blankToUndefined(value)),
     seatsNumber.default(5),
   ),
   purchaseDate: optionalDate,
@@ -103,11 +106,12 @@ export const licenseFormSchema = z.object({
   renewalStatus: renewalStatusSchema.default("manual"),
   notes: optionalText(5000),
 });
-export type LicenseFormInput = z.input<typeof licenseFormSchema>;
-export type CreateLicenseRequest = z.output<typeof licenseFormSchema>;
+/** What the license form holds before parsing (numbers may still be strings). */
+export type CreateLicenseRequestInput = z.input<typeof createLicenseRequestSchema>;
+export type CreateLicenseRequest = z.output<typeof createLicenseRequestSchema>;
 
 /** PATCH: every field optional, nothing defaulted; a blank license key keeps the current key. */
-export const updateLicenseSchema = z.object({
+export const updateLicenseRequestSchema = z.object({
   name: nameSchema.optional(),
   licenseType: licenseTypeSchema.optional(),
   licenseKey: z.preprocess(blankToUndefined, licenseKeySchema.optional()),
@@ -116,7 +120,7 @@ export const updateLicenseSchema = z.object({
   product: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   status: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   totalSeats: z.preprocess(
-    (value) => numericString(blankToUndefined(value)),
+    (value) => wholeNumberFromString(blankToUndefined(value)),
     seatsNumber.optional(),
   ),
   purchaseDate: optionalDate,
@@ -128,24 +132,11 @@ export const updateLicenseSchema = z.object({
   renewalStatus: renewalStatusSchema.optional(),
   notes: optionalText(5000),
 });
-export type UpdateLicenseRequest = z.output<typeof updateLicenseSchema>;
+export type UpdateLicenseRequest = z.output<typeof updateLicenseRequestSchema>;
 
-/** Most rows one page of a list may ask for. */
-export const MAX_PAGE_SIZE = 500;
 /** Most licenses one assignments request may name. */
 export const MAX_LICENSE_IDS = 500;
-const MAX_OFFSET = 2_147_483_647;
-export const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
-export const OFFSET_MESSAGE = `Offset must be a whole number from 0 to ${MAX_OFFSET}`;
 export const LICENSE_IDS_MESSAGE = "licenseIds must be license ids separated by commas";
-
-/** An optional whole number from a query string: only digits are read ('1e2', '1.5' are not). */
-function queryInteger(min: number, max: number, message: string) {
-  return z.preprocess((value) => {
-    if (value === "") return undefined;
-    return typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  }, z.number({ error: message }).int(message).min(min, message).max(max, message).optional());
-}
 
 /** '3,17,42' (or the parameter repeated) → [3, 17, 42], without duplicates. */
 const licenseIdListSchema = z.preprocess(
@@ -157,7 +148,7 @@ const licenseIdListSchema = z.preprocess(
     .array(
       z
         .string({ error: LICENSE_IDS_MESSAGE })
-        .regex(/^\d{1,10}$/, LICENSE_IDS_MESSAGE)
+        .regex(/^[1-9]\d{0,9}$/, LICENSE_IDS_MESSAGE)
         .transform(Number)
         .pipe(z.number().int().min(1, LICENSE_IDS_MESSAGE).max(2_147_483_647, LICENSE_IDS_MESSAGE)),
       { error: LICENSE_IDS_MESSAGE },
@@ -167,23 +158,17 @@ const licenseIdListSchema = z.preprocess(
     .optional(),
 );
 
-export const licenseListQuerySchema = z.object({
-  search: z.string().trim().max(200, "Search must be at most 200 characters").optional(),
+// A page of the list (limit/offset) comes from the list kit: without either the whole list is
+// returned (the spec's client reads it whole); with either, X-Total-Count carries the total.
+export const licenseListQuerySchema = pageQuerySchema.extend({
   status: z
-    .enum(["all", "active", "expiring", "expired"], {
+    .enum(LICENSE_STATUS_FILTERS, {
       error: "Status must be all, active, expiring or expired",
     })
     .default("all"),
-  sort: z
-    .enum(["name", "expiryDate", "cost"], { error: "Sort must be name, expiryDate or cost" })
-    .default("name"),
-  order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("asc"),
+  sort: sortSchema(["name", "expiryDate", "cost"], "name"),
   /** The viewer's calendar date, so the status filter matches the badges they see. */
   today: z.iso.date({ error: "Must be a date in the form YYYY-MM-DD" }).optional(),
-  // A page of the list. Without either the whole list is returned (the spec's client reads it
-  // whole); with either, the response also carries the matching total in X-Total-Count.
-  limit: queryInteger(1, MAX_PAGE_SIZE, LIMIT_MESSAGE),
-  offset: queryInteger(0, MAX_OFFSET, OFFSET_MESSAGE),
 });
 export type LicenseListQuery = z.output<typeof licenseListQuerySchema>;
 
@@ -200,22 +185,18 @@ export type AssignmentListQuery = z.output<typeof assignmentListQuerySchema>;
 
 const selectUserMessage = "Please select a user";
 
-export const createAssignmentSchema = z.object({
+export const createAssignmentRequestSchema = z.object({
   licenseId: idSchema,
-  userId: z.coerce
-    .number({ error: selectUserMessage })
-    .int(selectUserMessage)
-    .positive(selectUserMessage)
-    .max(2_147_483_647, selectUserMessage),
+  userId: positiveIdSchema(selectUserMessage),
   // Missing → today on the server. The spec's client also sends assignedTo (a display name);
   // it is not read: the server stores the chosen user's own display name.
   assignedDate: optionalDate,
   notes: optionalText(1000),
   isActive: z.boolean({ error: "isActive must be true or false" }).default(true),
 });
-export type CreateAssignmentRequest = z.output<typeof createAssignmentSchema>;
+export type CreateAssignmentRequest = z.output<typeof createAssignmentRequestSchema>;
 
-export const createRenewalSchema = z.object({
+export const createRenewalRequestSchema = z.object({
   licenseId: idSchema,
   previousExpiryDate: optionalDate,
   newExpiryDate: z.preprocess(
@@ -224,93 +205,120 @@ export const createRenewalSchema = z.object({
       .string({ error: "New expiry date is required" })
       .refine(isIsoDate, "Must be a date in the form YYYY-MM-DD"),
   ),
-  renewalAmount: z.preprocess(
-    numericString,
-    z
-      .number({ error: RENEWAL_AMOUNT_MESSAGE })
-      .gt(0, RENEWAL_AMOUNT_MESSAGE)
-      .max(MAX_AMOUNT, "Renewal amount is too large"),
+  renewalAmount: amountSchema(RENEWAL_AMOUNT_MESSAGE, (amount) =>
+    amount.gt(0, RENEWAL_AMOUNT_MESSAGE).max(MAX_AMOUNT, "Renewal amount is too large"),
   ),
   newLicenseKey: z.preprocess(blankToUndefined, licenseKeySchema.optional()),
   notes: optionalText(1000),
 });
-export type CreateRenewalRequest = z.output<typeof createRenewalSchema>;
+export type CreateRenewalRequest = z.output<typeof createRenewalRequestSchema>;
 
 /**
  * The spec's client posts licenseId, userId, ipAddress, userAgent, location and sessionId.
  * Only licenseId is read: who, from where and in which session come from the request itself.
  */
-export const createLicenseViewLogSchema = z.object({ licenseId: idSchema });
+export const createLicenseViewLogRequestSchema = z.object({ licenseId: idSchema });
+export type CreateLicenseViewLogRequest = z.output<typeof createLicenseViewLogRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses
 // ---------------------------------------------------------------------------------------------
 
-export type LicenseType = (typeof LICENSE_TYPES)[number];
-export type RenewalStatus = (typeof RENEWAL_STATUSES)[number];
+// Each route declares these as its response schema and is serialized through them, so a field
+// not named here (a key's ciphertext, a column a query happens to select) never leaves the
+// server. Dates are 'YYYY-MM-DD' strings, instants ISO 8601 strings.
 
-/** A license as lists and the detail call return it: the key only masked, never in clear. */
-export interface LicenseDto {
-  id: number;
-  name: string;
-  licenseType: LicenseType;
-  licenseKeyMasked: string;
-  username: string | null;
-  orderId: string | null;
-  product: string;
-  status: string;
-  totalSeats: number;
-  assignedSeats: number;
-  seatsLeft: number;
-  purchaseDate: string | null;
-  expiryDate: string | null;
-  paymentAmount: number | null;
-  paymentCurrency: (typeof CURRENCIES)[number];
-  paymentFrequency: (typeof PAYMENT_FREQUENCIES)[number];
-  autoRenew: boolean;
-  renewalStatus: RenewalStatus;
-  notes: string | null;
-  createdAt: string;
-}
+const instantSchema = z.string();
+const calendarDateSchema = z.string();
 
-export interface AssignmentDto {
-  id: number;
-  licenseId: number;
-  licenseName: string;
-  userId: number | null;
+/** A license as an administrator receives it: every field, the key only masked. */
+export const licenseResponseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  licenseType: z.enum(LICENSE_TYPES),
+  licenseKeyMasked: z.string(),
+  username: z.string().nullable(),
+  orderId: z.string().nullable(),
+  product: z.string(),
+  status: z.string(),
+  totalSeats: z.number(),
+  assignedSeats: z.number(),
+  seatsLeft: z.number(),
+  purchaseDate: calendarDateSchema.nullable(),
+  expiryDate: calendarDateSchema.nullable(),
+  paymentAmount: z.number().nullable(),
+  paymentCurrency: z.enum(CURRENCIES),
+  paymentFrequency: z.enum(PAYMENT_FREQUENCIES),
+  autoRenew: z.boolean(),
+  renewalStatus: z.enum(RENEWAL_STATUSES),
+  notes: z.string().nullable(),
+  createdAt: instantSchema,
+});
+export type LicenseResponse = z.infer<typeof licenseResponseSchema>;
+
+/**
+ * A license as an ordinary user receives it (their own): what they need to use it. Order id,
+ * payment and notes are the administrators' (spec part 1, sections 2.7 and 6).
+ */
+export const userLicenseResponseSchema = licenseResponseSchema.omit({
+  orderId: true,
+  paymentAmount: true,
+  paymentCurrency: true,
+  paymentFrequency: true,
+  notes: true,
+});
+export type UserLicenseResponse = z.infer<typeof userLicenseResponseSchema>;
+
+/** A license as the client holds it whatever the viewer's role: the administrators' fields may be absent. */
+export type AnyLicenseResponse = UserLicenseResponse & Partial<LicenseResponse>;
+
+export const licenseListResponseSchema = z.array(licenseResponseSchema);
+export const userLicenseListResponseSchema = z.array(userLicenseResponseSchema);
+
+export const assignmentResponseSchema = z.object({
+  id: z.number(),
+  licenseId: z.number(),
+  licenseName: z.string(),
+  userId: z.number().nullable(),
   /** The user's display name when assigned (kept when the user is later deleted). */
-  assignedTo: string;
-  assignedDate: string;
-  notes: string | null;
-  isActive: boolean;
-  createdAt: string;
-}
+  assignedTo: z.string(),
+  assignedDate: calendarDateSchema,
+  notes: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: instantSchema,
+});
+export type AssignmentResponse = z.infer<typeof assignmentResponseSchema>;
+export const assignmentListResponseSchema = z.array(assignmentResponseSchema);
 
-export interface RenewalDto {
-  id: number;
-  licenseId: number;
-  previousExpiryDate: string | null;
-  newExpiryDate: string;
-  renewalAmount: number;
+export const renewalResponseSchema = z.object({
+  id: z.number(),
+  licenseId: z.number(),
+  previousExpiryDate: calendarDateSchema.nullable(),
+  newExpiryDate: calendarDateSchema,
+  renewalAmount: z.number(),
   /** The replacement key issued with this renewal, masked; null when the key was kept. */
-  newLicenseKeyMasked: string | null;
-  notes: string | null;
-  renewedByUserId: number | null;
-  renewedAt: string;
-}
+  newLicenseKeyMasked: z.string().nullable(),
+  notes: z.string().nullable(),
+  renewedByUserId: z.number().nullable(),
+  renewedAt: instantSchema,
+});
+export type RenewalResponse = z.infer<typeof renewalResponseSchema>;
+export const renewalListResponseSchema = z.array(renewalResponseSchema);
 
-export interface LicenseViewLogDto {
-  id: number;
-  licenseId: number;
-  userId: number | null;
-  username: string | null;
-  viewedAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  location: string | null;
-  sessionId: string | null;
-}
+export const licenseViewLogResponseSchema = z.object({
+  id: z.number(),
+  licenseId: z.number(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+  viewedAt: instantSchema,
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  location: z.string().nullable(),
+  sessionId: z.string().nullable(),
+});
+export type LicenseViewLogResponse = z.infer<typeof licenseViewLogResponseSchema>;
+export const licenseViewLogListResponseSchema = z.array(licenseViewLogResponseSchema);
 
-export interface RevealLicenseKeyResponse {
-  licenseKey: string;
-}
+/** The one response that carries a key in clear: one license, to someone allowed, logged. */
+export const revealLicenseKeyResponseSchema = z.object({ licenseKey: z.string() });
+export type RevealLicenseKeyResponse = z.infer<typeof revealLicenseKeyResponseSchema>;

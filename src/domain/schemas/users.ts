@@ -1,9 +1,11 @@
-// Request schemas for the Users area, with the spec's messages (part 2, section 5).
+// Request and response schemas of the Users area, with the spec's messages (part 2, section 5).
 import { z } from "zod";
-import type { AuthUser } from "./auth";
-import { optionalText } from "./common";
+import { ROLES } from "../enums";
+import { authUserSchema } from "./auth";
+import { activeOnlyQuerySchema, optionalText } from "./common";
+import { pageQuerySchema, sortSchema } from "./paging";
 
-export const roleSchema = z.enum(["admin", "user"], { error: "Role must be admin or user" });
+export const roleSchema = z.enum(ROLES, { error: "Role must be admin or user" });
 
 const usernameSchema = z
   .string({ error: "Username must be at least 3 characters" })
@@ -22,7 +24,7 @@ const emailSchema = z.preprocess(
   z.email("Please enter a valid email").trim().max(254).nullable().optional(),
 );
 
-export const createUserSchema = z.object({
+export const createUserRequestSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
   fullName: optionalText(200),
@@ -31,9 +33,9 @@ export const createUserSchema = z.object({
   role: roleSchema.default("user"),
   isActive: z.boolean({ error: "isActive must be true or false" }).default(true),
 });
-export type CreateUserRequest = z.infer<typeof createUserSchema>;
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 
-export const updateUserSchema = z.object({
+export const updateUserRequestSchema = z.object({
   username: usernameSchema.optional(),
   // Blank keeps the current password.
   password: z.preprocess(
@@ -46,15 +48,31 @@ export const updateUserSchema = z.object({
   role: roleSchema.optional(),
   isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
 });
-export type UpdateUserRequest = z.infer<typeof updateUserSchema>;
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
-export const userListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+/**
+ * The users list: the list kit's paging and search (username, name, e-mail, department), and
+ * `active=true` for the assign dialogs' pickers.
+ */
+export const userListQuerySchema = pageQuerySchema.extend({
+  sort: sortSchema(["username", "fullName", "createdAt"], "username"),
+  active: activeOnlyQuerySchema,
 });
+export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 /** A user as the API returns it; the password hash never leaves the server. */
-export interface UserDto extends AuthUser {
-  isActive: boolean;
-  hasGoogle: boolean;
-  createdAt: string;
-}
+export const userResponseSchema = authUserSchema.extend({
+  isActive: z.boolean(),
+  hasGoogle: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserResponse = z.infer<typeof userResponseSchema>;
+export const userListResponseSchema = z.array(userResponseSchema);
+
+/** What a user holds: what deleting or deactivating them releases (the confirmations say so). */
+export const userHoldingsResponseSchema = z.object({
+  hardware: z.number(),
+  officeAccounts: z.number(),
+  licenses: z.number(),
+});
+export type UserHoldingsResponse = z.infer<typeof userHoldingsResponseSchema>;

@@ -55,7 +55,11 @@ describe("POST /api/auth/login", () => {
       await login("nobody", "whatever"),
     ]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ success: false, message: "Invalid username or password" });
+      expect(response.json()).toEqual({
+        success: false,
+        code: "INVALID_CREDENTIALS",
+        message: "Invalid username or password",
+      });
     }
   });
 
@@ -63,12 +67,13 @@ describe("POST /api/auth/login", () => {
     await createUser(t.app.db, { username: "gone", isActive: false });
     const response = await login("gone", TEST_PASSWORD);
     expect(response.statusCode).toBe(401);
-    expect(response.json().success).toBe(false);
+    expect(response.json()).toMatchObject({ success: false, code: "ACCOUNT_DEACTIVATED" });
   });
 
   it("validates the body with the form's messages", async () => {
     const response = await login("", "");
     expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe("VALIDATION_FAILED");
     expect(response.json().errors).toEqual([
       { path: "username", message: "Username is required" },
       { path: "password", message: "Password is required" },
@@ -80,6 +85,7 @@ describe("POST /api/auth/login", () => {
       payload: "{not json",
     });
     expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().code).toBe("INVALID_JSON");
   });
 
   it("locks an account after too many failures, even for the right password", async () => {
@@ -88,6 +94,7 @@ describe("POST /api/auth/login", () => {
     const locked = await login("target", TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many failed sign-in attempts/);
+    expect(locked.json().code).toBe("RATE_LIMITED");
     // Another account from the same address is not affected by this account's lock.
     await createUser(t.app.db, { username: "bystander" });
     expect((await login("bystander", TEST_PASSWORD)).statusCode).toBe(200);
@@ -157,6 +164,7 @@ describe("cross-site request protection", () => {
       payload: { username: "planted", password: "secret123" },
     });
     expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe("FORBIDDEN");
     const noOrigin = await t.app.inject({
       method: "POST",
       url: "/api/users",

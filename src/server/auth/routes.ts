@@ -2,17 +2,31 @@
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { loginRequestSchema } from "../../domain/schemas/auth";
+import type { ErrorCode } from "../../domain/error-codes";
+import {
+  authStatusResponseSchema,
+  loginErrorResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutResponseSchema,
+} from "../../domain/schemas/auth";
 import { users } from "../db/schema";
 import { AppError } from "../http/errors";
-import { toAuthUser } from "../users/user-dto";
+import { toAuthUser } from "../users/user-response";
 import { publicRoute, requireUser } from "./guards";
 import { verifyPassword } from "./passwords";
 import { createSession, deleteSession, SESSION_COOKIE } from "./sessions";
-import { accountKey, addressKey, clearFailures, lockedUntil, recordFailure } from "./throttle";
+import {
+  accountKey,
+  addressKey,
+  lockedUntil,
+  releaseAfterSuccess,
+  reserveSignInAttempt,
+} from "./throttle";
 
-const loginFailed = (message: string, status: 401 | 429 = 401) =>
-  new AppError(status, message, [], { success: false });
+// The spec's login answers carry success:false beside the usual error body.
+const loginFailed = (status: 401 | 429, code: ErrorCode, message: string) =>
+  new AppError(status, code, message, [], { success: false });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { loginThrottle: limits } = app.config;
@@ -30,23 +44,44 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get("/api/auth/status", { preHandler: publicRoute }, async (request) => {
-    if (!request.auth) return { authenticated: false, user: null };
-    return { authenticated: true, user: toAuthUser(request.auth.user) };
-  });
+  /** Ends a session here and, through the database's notice, on every other instance. */
+  async function endSession(sessionId: string) {
+    await deleteSession(app.db, sessionId);
+    await app.sessions.revoked({ sessionId });
+  }
+
+  app.get(
+    "/api/auth/status",
+    { preHandler: publicRoute, schema: { response: { 200: authStatusResponseSchema } } },
+    async (request) => {
+      if (!request.auth) return { authenticated: false, user: null };
+      return { authenticated: true, user: toAuthUser(request.auth.user) };
+    },
+  );
 
   app.post(
     "/api/auth/login",
-    { preHandler: publicRoute, schema: { body: loginRequestSchema } },
+    {
+      preHandler: publicRoute,
+      schema: {
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, "4xx": loginErrorResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { username, password } = request.body;
-      const keys = [accountKey(username), addressKey(request.ip)];
-      const until = await lockedUntil(app.db, keys);
-      if (until) {
-        const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+      const keys = { account: accountKey(username), address: addressKey(request.ip) };
+      // Reserved before the (deliberately slow) password check, so a parallel burst cannot
+      // have more guesses checked than the limit allows.
+      if (!(await reserveSignInAttempt(app.db, keys, limits))) {
+        const until = await lockedUntil(app.db, [keys.account, keys.address]);
+        const waitMs = until ? until.getTime() - Date.now() : limits.lockMs;
+        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+        reply.header("retry-after", String(Math.max(1, Math.ceil(waitMs / 1000))));
         throw loginFailed(
-          `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
           429,
+          "RATE_LIMITED",
+          `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
         );
       }
 
@@ -57,31 +92,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !passwordOk || !user.isActive) {
-        await recordFailure(app.db, keys[0]!, limits.maxFailuresPerAccount, limits.lockMs);
-        await recordFailure(app.db, keys[1]!, limits.maxFailuresPerAddress, limits.lockMs);
-        // Only someone who knows the password learns that the account is deactivated.
-        throw loginFailed(
-          user && passwordOk
-            ? "This account has been deactivated. Please contact an administrator."
-            : "Invalid username or password",
-        );
+        // The reservation stands as the failure. Only someone who knows the password learns that the account is deactivated.
+        throw user && passwordOk
+          ? loginFailed(
+              401,
+              "ACCOUNT_DEACTIVATED",
+              "This account has been deactivated. Please contact an administrator.",
+            )
+          : loginFailed(401, "INVALID_CREDENTIALS", "Invalid username or password");
       }
 
-      await clearFailures(app.db, keys[0]!);
+      await releaseAfterSuccess(app.db, keys);
       // A fresh session id on every sign-in, so a planted cookie cannot be carried into a login.
-      if (request.auth) await deleteSession(app.db, request.auth.id);
+      if (request.auth) await endSession(request.auth.id);
       const session = await createSession(app.db, user.id, app.config.session, {
         ipAddress: request.ip,
         userAgent: request.headers["user-agent"],
       });
       setSessionCookie(request, reply, session.token);
-      return { success: true, user: toAuthUser(user) };
+      return { success: true as const, user: toAuthUser(user) };
     },
   );
 
-  app.post("/api/auth/logout", { preHandler: requireUser }, async (request, reply) => {
-    if (request.auth) await deleteSession(app.db, request.auth.id);
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    return { success: true };
-  });
+  app.post(
+    "/api/auth/logout",
+    { preHandler: requireUser, schema: { response: { 200: logoutResponseSchema } } },
+    async (request, reply) => {
+      if (request.auth) await endSession(request.auth.id);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return { success: true as const };
+    },
+  );
 };

@@ -1,13 +1,26 @@
 // Server-side sessions. The cookie holds a 256-bit random token; the table holds its SHA-256,
 // so a copy of the database cannot be replayed as a login.
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt, or } from "drizzle-orm";
+import { eq, lt, or, sql } from "drizzle-orm";
+import type { Role } from "../../domain/enums";
 import type { Executor } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { sessions } from "../db/schema";
 
 export const SESSION_COOKIE = "qm_session";
-// Touch lastSeenAt at most this often, so reads do not turn into a write per request.
-const TOUCH_INTERVAL_MS = 60_000;
+/** NOTIFY channel on which instances hear that sessions ended or changed (session-store.ts). */
+export const SESSION_NOTICE_CHANNEL = "qm_sessions";
+
+export type SessionChange = { sessionId: string } | { userId: number };
+
+/**
+ * Tells every instance that a session (or every session of a user) ended or changed. Run it in
+ * the transaction that makes the change: the notice is delivered when, and only if, it commits.
+ * Then call forget() on this instance's session store (the notice reaches it too, a moment later).
+ */
+export async function announceSessionChange(executor: Executor, change: SessionChange) {
+  const payload = "sessionId" in change ? `s:${change.sessionId}` : `u:${change.userId}`;
+  await executor.execute(sql`select pg_notify(${SESSION_NOTICE_CHANNEL}, ${payload})`);
+}
 
 export interface SessionPolicy {
   idleMs: number;
@@ -20,12 +33,20 @@ export interface SessionUser {
   fullName: string | null;
   email: string | null;
   department: string | null;
-  role: "admin" | "user";
+  role: Role;
+}
+
+/** The rest of the user's own record, read with the session so GET /api/users/{own id} is free. */
+export interface SessionProfile {
+  hasGoogle: boolean;
+  createdAt: Date;
 }
 
 export interface ActiveSession {
   id: string;
   user: SessionUser;
+  /** Set when the session came from the session store (always, in the application). */
+  profile?: SessionProfile;
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -49,55 +70,16 @@ export async function createSession(
   return { token, id, expiresAt };
 }
 
-/** The session behind a cookie token, or null when it is unknown, expired, idle or its user inactive. */
-export async function findSession(
-  db: Executor,
-  token: string,
-  policy: SessionPolicy,
-): Promise<ActiveSession | null> {
-  const id = hashToken(token);
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      user: {
-        id: users.id,
-        username: users.username,
-        fullName: users.fullName,
-        email: users.email,
-        department: users.department,
-        role: users.role,
-        isActive: users.isActive,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  if (!row) return null;
-  const now = Date.now();
-  const idleExpired = now - row.lastSeenAt.getTime() > policy.idleMs;
-  if (row.expiresAt.getTime() <= now || idleExpired || !row.user.isActive) {
-    await db.delete(sessions).where(eq(sessions.id, id));
-    return null;
-  }
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, id));
-  }
-  const { isActive: _isActive, ...user } = row.user;
-  return { id: row.id, user };
-}
-
+/** Ends one session, on every instance (call the store's forget() after it commits). */
 export async function deleteSession(db: Executor, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await announceSessionChange(db, { sessionId });
 }
 
+/** Ends every session of a user, on every instance (call the store's forget() after commit). */
 export async function deleteUserSessions(db: Executor, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await announceSessionChange(db, { userId });
 }
 
 export async function deleteExpiredSessions(db: Executor, policy: SessionPolicy) {

@@ -1,16 +1,17 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { licenses, users } from "../db/schema";
 import { DEMO_LICENSES } from "../db/seed/licenses";
 import { seedDemoDataIfEmpty } from "../db/seed/seed-demo";
-import { createSecretBox, loadOrCreateKeyFile } from "../lib/secret-box";
+import { createSecrets, loadOrCreateKeyFile } from "../lib/secrets";
 import { backupEmbedded, keyFileFor, postgresBackupGuidance, restoreEmbedded } from "./backup-core";
 import { CliError } from "./cli-error";
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   template = fs.mkdtempSync(path.join(os.tmpdir(), "qm-backup-template-"));
   const database = await openDatabase({ kind: "pglite", dataDir: path.join(template, "pgdata") });
   await database.migrate();
-  await seedDemoDataIfEmpty(database.db, createSecretBox(loadOrCreateKeyFile(template)));
+  await seedDemoDataIfEmpty(database.db, createSecrets(loadOrCreateKeyFile(template)));
   await database.close();
 }, 60_000);
 afterAll(() => {
@@ -102,12 +103,12 @@ describe("embedded backup and restore", () => {
       const names = (await database.db.select().from(users)).map((row) => row.username);
       expect(names).toContain("tom");
       expect(names).not.toContain("after-backup");
-      const secrets = createSecretBox(loadOrCreateKeyFile(dataDir));
+      const secrets = createSecrets(loadOrCreateKeyFile(dataDir));
       const [spider] = await database.db
         .select()
         .from(licenses)
         .where(eq(licenses.name, DEMO_LICENSES[0]!.name));
-      expect(secrets.decrypt(spider!.licenseKeyCiphertext)).toBe(DEMO_LICENSES[0]!.key);
+      expect(secrets.open(spider!.licenseKeyCiphertext)).toBe(DEMO_LICENSES[0]!.key);
     } finally {
       await database.close();
     }
@@ -157,6 +158,62 @@ describe("embedded backup and restore", () => {
     expect(restored.key).toEqual({ kind: "missing", expected: keyFileFor(backup.archivePath) });
     expect(fs.readFileSync(path.join(dataDir, "encryption.key"))).toEqual(currentKey);
   });
+});
+
+/** Every file under dir with a hash of its content and its mode: what "nothing changed" means. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = fs.statSync(file);
+    files[path.relative(dir, file)] = entry.isFile()
+      ? `${(stat.mode & 0o777).toString(8)} ${createHash("sha256").update(fs.readFileSync(file)).digest("hex")}`
+      : `${(stat.mode & 0o777).toString(8)} dir`;
+  }
+  return files;
+}
+
+describe("npm run db:restore with a damaged archive", () => {
+  it("ends with a clear message and exit code 1, no stack trace, and changes nothing", async () => {
+    createDemoDatabase();
+    const backup = await backupEmbedded({ dataDir, backupDir });
+    const good = fs.readFileSync(backup.archivePath);
+    const tar = zlib.gunzipSync(good);
+    const damaged: Record<string, Buffer> = {
+      "cut short": good.subarray(0, Math.floor(good.length / 2)),
+      "bytes overwritten": Buffer.concat([
+        good.subarray(0, 100_000),
+        Buffer.alloc(64, 0x5a),
+        good.subarray(100_064),
+      ]),
+      "not an archive": randomBytes(50_000),
+      // Valid compression around a tar that stops half-way: only the database can tell.
+      "tar cut short": zlib.gzipSync(tar.subarray(0, Math.floor(tar.length / 3))),
+    };
+    const { DATABASE_URL: _unused, ENCRYPTION_KEY: _unusedKey, ...embeddedEnv } = process.env;
+    const before = snapshot(dataDir);
+    for (const [name, bytes] of Object.entries(damaged)) {
+      const file = path.join(root, `${name.replace(/ /g, "-")}.tar.gz`);
+      fs.writeFileSync(file, bytes);
+      const result = await run(
+        path.resolve("node_modules/.bin/tsx"),
+        ["src/server/cli/restore.ts", file],
+        { env: { ...embeddedEnv, DATA_DIR: dataDir } },
+      ).then(
+        (output) => ({ code: 0, ...output }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(result.code, name).toBe(1);
+      expect(result.stdout, name).toBe("");
+      expect(result.stderr.trim(), name).toMatch(
+        new RegExp(
+          `^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} could not be restored: it is not a Quartermaster backup or it is damaged \\(.+\\)\\. Nothing was changed\\.$`,
+        ),
+      );
+      expect(result.stderr, name).not.toMatch(/^\s+at /m);
+      expect(snapshot(dataDir), name).toEqual(before);
+    }
+  }, 120_000);
 });
 
 describe("PostgreSQL backup guidance", () => {

@@ -4,9 +4,12 @@
 // With DATABASE_URL the database is PostgreSQL's to back up: we print the pg_dump commands.
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { format } from "date-fns";
 import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock";
+import { makePrivate, restrictNewFiles } from "../lib/private-files";
 import { CliError } from "./cli-error";
 
 const KEY_FILE = "encryption.key";
@@ -17,6 +20,8 @@ export const stampOf = (now: Date) => format(now, "yyyyMMdd-HHmmss");
 /** The key copy that belongs to an archive: same name, '.encryption.key' instead of '.tar.gz'. */
 export const keyFileFor = (archivePath: string) =>
   `${archivePath.endsWith(ARCHIVE_SUFFIX) ? archivePath.slice(0, -ARCHIVE_SUFFIX.length) : archivePath}.${KEY_FILE}`;
+
+const gunzip = promisify(zlib.gunzip);
 
 const pgdataOf = (dataDir: string) => path.join(dataDir, "pgdata");
 
@@ -66,7 +71,7 @@ export async function backupEmbedded(options: {
       await client.close();
     }
 
-    fs.mkdirSync(backupDir, { recursive: true });
+    fs.mkdirSync(backupDir, { recursive: true, mode: 0o700 });
     const base = path.join(backupDir, `quartermaster-${stampOf(options.now ?? new Date())}`);
     const archivePath = `${base}${ARCHIVE_SUFFIX}`;
     const bytes = Buffer.from(await archive.arrayBuffer());
@@ -106,6 +111,8 @@ export async function restoreEmbedded(options: {
   if (!fs.existsSync(archivePath) || !fs.statSync(archivePath).isFile()) {
     throw new CliError(`No backup file at ${archivePath}.`);
   }
+  // The restored database and key are as private as the ones the server writes.
+  restrictNewFiles();
   const release = lockForMaintenance(dataDir, "a restore");
   try {
     const stamp = stampOf(options.now ?? new Date());
@@ -128,21 +135,61 @@ export async function restoreEmbedded(options: {
       fs.renameSync(pgdata, previousPgdata);
     }
     fs.renameSync(staging, pgdata);
+    makePrivate(dataDir);
     return { previousPgdata, key: restoreKey(dataDir, archivePath, stamp) };
   } finally {
     release();
   }
 }
 
+/**
+ * The archive as a plain tar. PGlite can unpack gzip itself, but a damaged gzip stream then fails
+ * twice, once as the error it returns and once as an unhandled rejection that ends the process
+ * with a stack trace; unpacked here, a damaged file is one ordinary error.
+ */
+async function tarOf(archivePath: string): Promise<Buffer> {
+  let tar = await fs.promises.readFile(archivePath);
+  const isGzip = tar.length >= 2 && tar[0] === 0x1f && tar[1] === 0x8b;
+  if (isGzip) {
+    try {
+      tar = await gunzip(tar);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new Error(
+        code === "Z_BUF_ERROR" ? "the file is cut short" : "the compressed data is corrupt",
+      );
+    }
+  }
+  // PGlite takes anything it cannot untar for gzip, with the same unhandled failure.
+  if (!startsWithTarHeader(tar)) throw new Error("it holds no tar archive");
+  return tar;
+}
+
+/** A ustar header block: the magic at 257 and a checksum that matches the block. */
+function startsWithTarHeader(bytes: Buffer): boolean {
+  if (bytes.length < 512 || bytes.toString("latin1", 257, 262) !== "ustar") return false;
+  const recorded = Number.parseInt(bytes.toString("latin1", 148, 156).replace(/\0.*$/s, ""), 8);
+  let sum = 0;
+  // The checksum field itself counts as eight spaces.
+  for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 0x20 : bytes[i]!;
+  return sum === recorded;
+}
+
 async function loadArchive(archivePath: string, target: string) {
+  const tar = await tarOf(archivePath);
   const client = new PGlite(target, {
-    loadDataDir: new Blob([fs.readFileSync(archivePath)]),
+    loadDataDir: new Blob([new Uint8Array(tar)], { type: "application/x-tar" }),
   });
   try {
     await client.waitReady;
     // Quartermaster's migrations table: proves this is one of our databases, not just any Postgres.
     await client.query("select count(*) from drizzle.__drizzle_migrations");
     await client.query("select count(*) from users");
+    // Read every table through once: a damaged page fails here rather than in the server later.
+    const tables = await client.query<{ name: string }>(
+      "select quote_ident(tablename) as name from pg_tables where schemaname = 'public'",
+    );
+    for (const { name } of tables.rows) await client.query(`select count(*) from ${name}`);
   } finally {
     await client.close().catch(() => {});
   }

@@ -1,7 +1,7 @@
 // The first administrator for a new database (PostgreSQL has no demo sign-ins), or another one
 // later: credentials from the environment or asked for, validated with the same rules and
 // messages as the Users screen, stored as an argon2id hash by the users service.
-import { createUserSchema, type UserDto } from "../../domain/schemas/users";
+import { createUserRequestSchema, type UserResponse } from "../../domain/schemas/users";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
 import { createUser } from "../users/service";
@@ -29,7 +29,7 @@ export async function resolveAdminCredentials(
   try {
     const username = fromEnv.username ?? (await prompter.ask("Username: "));
     // A bad name is reported before anyone types a password twice.
-    const nameCheck = createUserSchema.shape.username.safeParse(username);
+    const nameCheck = createUserRequestSchema.shape.username.safeParse(username);
     if (!nameCheck.success) throw invalid(nameCheck.error.issues);
     if (fromEnv.password !== undefined) return { username, password: fromEnv.password };
     const password = await prompter.askHidden("Password: ");
@@ -51,7 +51,7 @@ const invalid = (issues: { message: string }[]) =>
   );
 
 export function validateAdminCredentials(input: AdminCredentials) {
-  const parsed = createUserSchema.safeParse({
+  const parsed = createUserRequestSchema.safeParse({
     username: input.username,
     password: input.password,
     role: "admin",
@@ -61,12 +61,12 @@ export function validateAdminCredentials(input: AdminCredentials) {
   return parsed.data;
 }
 
-export async function createAdmin(db: Db, input: AdminCredentials): Promise<UserDto> {
+export async function createAdmin(db: Db, input: AdminCredentials): Promise<UserResponse> {
   const valid = validateAdminCredentials(input);
   try {
     return await createUser(db, valid);
   } catch (error) {
-    if (error instanceof AppError && error.statusCode === 409) {
+    if (error instanceof AppError && error.code === "DUPLICATE_USERNAME") {
       throw new CliError(
         `A user named "${valid.username}" already exists (usernames ignore case). ` +
           "Choose another username, or make that user an administrator on the Users page.",

@@ -2,10 +2,20 @@
 // Both give the same drizzle API over the same schema and migrations.
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import {
+  createTableRelationsHelpers,
+  type ExtractTablesWithRelations,
+  extractTablesRelationalConfig,
+} from "drizzle-orm";
+import { drizzle as drizzleNodePg, NodePgSession } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import {
+  type PgDatabase,
+  PgDialect,
+  type PgQueryResultHKT,
+  type PgTransaction,
+} from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -19,6 +29,9 @@ export type Executor = Db | Tx;
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** Extensions the migrations use (pg_trgm for search); every PGlite opened on the data needs them. */
+export const pgliteExtensions = { pg_trgm };
+
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir?: string }
   | { kind: "postgres"; url: string; poolSize?: number };
@@ -29,12 +42,14 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap round trip, used by the health check. */
   ping(): Promise<void>;
+  /** Calls the listener when a pooled connection is lost (the server ended it, the network dropped). */
+  onConnectionLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "pglite") {
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+    const client = new PGlite({ dataDir: target.dataDir, extensions: pgliteExtensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
@@ -44,17 +59,37 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await client.query("select 1");
       },
+      // In-process: there is no connection to lose.
+      onConnectionLost: () => {},
       close: () => client.close(),
     };
   }
+  return openPostgres(target.url, target.poolSize ?? 10);
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const listeners: ((error: Error) => void)[] = [];
   const pool = new pg.Pool({
-    connectionString: target.url,
-    max: target.poolSize ?? 10,
+    connectionString: url,
+    max: poolSize,
     connectionTimeoutMillis: 5_000,
+    keepAlive: true,
   });
-  // An idle client losing its connection must not crash the process; the next query reports it.
+  // node-postgres emits 'error' on a client whose connection dies. The pool listens only while a
+  // client is idle; a client checked out for a transaction has no listener, and an unhandled
+  // 'error' event ends the process. So every client gets its own listener for its whole life: the
+  // query in flight fails on its own (the request answers 503), and the pool drops the dead client
+  // when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      for (const listener of listeners) listener(error);
+    });
+  });
+  // The pool re-emits an idle client's error; without a listener that too would end the process.
   pool.on("error", () => {});
+
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  db.transaction = transactionsOnOwnClient(pool) as Db["transaction"];
   return {
     db,
     kind: "postgres",
@@ -62,6 +97,50 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ping: async () => {
       await pool.query("select 1");
     },
+    onConnectionLost: (listener) => {
+      listeners.push(listener);
+    },
     close: () => pool.end(),
+  };
+}
+
+const relationalSchema = (() => {
+  const config = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+  return { fullSchema: schema, schema: config.tables, tableNamesMap: config.tableNamesMap };
+})();
+const dialect = new PgDialect();
+
+/**
+ * drizzle's own pool transaction leaks the client when BEGIN fails (it is outside its try), and
+ * returns the client to the pool even when COMMIT or ROLLBACK failed. Under lost connections that
+ * drains the pool until every request waits for a connection that never comes. This runs the same
+ * transaction on a client it checks out and always releases, destroying it when the connection's
+ * state is unknown.
+ */
+function transactionsOnOwnClient(pool: pg.Pool) {
+  return async <T>(
+    work: (tx: Tx) => Promise<T>,
+    config?: Parameters<Db["transaction"]>[1],
+  ): Promise<T> => {
+    const client = await pool.connect();
+    const session = new NodePgSession(client, dialect, relationalSchema);
+    let workError: unknown;
+    let connectionInDoubt: Error | undefined;
+    try {
+      return await session.transaction(async (tx) => {
+        try {
+          return await work(tx as unknown as Tx);
+        } catch (error) {
+          workError = error;
+          throw error;
+        }
+      }, config);
+    } catch (error) {
+      // Not the work's own error: BEGIN, COMMIT or ROLLBACK failed.
+      if (error !== workError) connectionInDoubt = error as Error;
+      throw error;
+    } finally {
+      client.release(connectionInDoubt);
+    }
   };
 }

@@ -1,60 +1,73 @@
-// Maps every error to one JSON shape {message, errors?}. Input problems are 4xx, an unreachable
-// database is 503, and only a genuine bug is 500 (logged with its stack, never echoed to the client).
-import type { FastifyError, FastifyInstance } from "fastify";
+// Maps every error to one JSON shape { code, message, errors? }. Input problems are 4xx, a
+// database that cannot serve is 503 with Retry-After, and only a genuine bug is 500 (logged with
+// its stack, never echoed to the client). Codes come from domain/error-codes.ts.
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorCode, ErrorResponse } from "../../domain/error-codes";
+import { inputErrorOf, unavailableReasonOf } from "./database-errors";
 import { AppError, type FieldError } from "./errors";
 
-// PostgreSQL SQLSTATE codes that mean "the request did not fit the data", not a server bug.
-const pgInputErrors: Record<string, { status: number; message: string }> = {
-  "23505": { status: 409, message: "A record with these details already exists" },
-  "23503": { status: 409, message: "This record is still referenced by other records" },
-  "22P02": { status: 400, message: "Invalid value" },
-  "22003": { status: 400, message: "A number is out of range" },
-  "22007": { status: 400, message: "Invalid date" },
-  "22008": { status: 400, message: "Invalid date" },
-  "22001": { status: 400, message: "A value is too long" },
-};
+/** Seconds a client should wait before retrying while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-const connectionErrorCodes = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "ENOTFOUND",
-  "57P01", // admin_shutdown
-  "57P03", // cannot_connect_now
-  "53300", // too_many_connections
-  "08000",
-  "08001",
-  "08003",
-  "08006",
-]);
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database is not reachable. Please try again.";
 
-function findCode(error: unknown): string | undefined {
-  // drizzle wraps driver errors; the SQLSTATE may sit on the error or on its cause.
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && (pgInputErrors[code] || connectionErrorCodes.has(code))) {
-      return code;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+/** Answers 503 for a database that cannot serve right now. */
+export function sendDatabaseUnavailable(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+    .send({
+      code: "DATABASE_UNAVAILABLE",
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+    } satisfies ErrorResponse);
 }
 
-function isConnectionFailure(error: unknown): boolean {
-  const code = findCode(error);
-  if (code && connectionErrorCodes.has(code)) return true;
-  const message = String((error as Error)?.message ?? "");
-  return /connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
-    message,
-  );
+// Fastify's own refusals of a malformed request, by its error code.
+const fastifyClientErrors: Record<string, { code: ErrorCode; message?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: "INVALID_JSON",
+    message: "The request body is not valid JSON",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: "INVALID_JSON",
+    message: "The request body is not valid JSON",
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: "PAYLOAD_TOO_LARGE",
+    message: "The request body is too large",
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Unsupported content type",
+  },
+};
+
+function clientErrorCode(error: FastifyError): { code: ErrorCode; message: string } {
+  const known = fastifyClientErrors[error.code];
+  if (known) return { code: known.code, message: known.message ?? error.message };
+  if (error instanceof SyntaxError) {
+    return { code: "INVALID_JSON", message: "The request body is not valid JSON" };
+  }
+  const byStatus: Record<number, ErrorCode> = {
+    401: "UNAUTHORIZED",
+    403: "FORBIDDEN",
+    404: "NOT_FOUND",
+    413: "PAYLOAD_TOO_LARGE",
+    415: "UNSUPPORTED_MEDIA_TYPE",
+    429: "RATE_LIMITED",
+  };
+  return { code: byStatus[error.statusCode ?? 400] ?? "BAD_REQUEST", message: error.message };
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: Record<string, unknown> = { ...error.extra, message: error.message };
+      const body: Record<string, unknown> = {
+        ...error.extra,
+        code: error.code,
+        message: error.message,
+      };
       if (error.errors.length > 0) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);
     }
@@ -65,34 +78,38 @@ export function registerErrorHandler(app: FastifyInstance) {
         path: issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || (where ?? ""),
         message: issue.message ?? "Invalid input",
       }));
-      return reply.status(400).send({ message: errors[0]?.message ?? "Invalid input", errors });
+      return reply.status(400).send({
+        code: "VALIDATION_FAILED",
+        message: errors[0]?.message ?? "Invalid input",
+        errors,
+      } satisfies ErrorResponse);
     }
 
-    const pgCode = findCode(error);
-    if (pgCode && pgInputErrors[pgCode]) {
-      const { status, message } = pgInputErrors[pgCode];
-      return reply.status(status).send({ message });
-    }
-
-    if (isConnectionFailure(error)) {
-      request.log.error({ err: error }, "database unavailable");
-      return reply
-        .status(503)
-        .send({ message: "The database is not reachable. Please try again." });
-    }
-
-    // Fastify's own client errors (malformed JSON, wrong content type, body too large...).
+    // Fastify's own client errors (malformed JSON, wrong content type, body too large, a client
+    // that hung up mid-body...). Checked before the database: an aborted upload carries
+    // ECONNRESET too, and is the client's doing, not the database's.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const message =
-        error.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
-        error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
-        error instanceof SyntaxError
-          ? "The request body is not valid JSON"
-          : error.message;
-      return reply.status(error.statusCode).send({ message });
+      const { code, message } = clientErrorCode(error);
+      return reply.status(error.statusCode).send({ code, message } satisfies ErrorResponse);
+    }
+
+    const inputError = inputErrorOf(error);
+    if (inputError) {
+      return reply
+        .status(inputError.status)
+        .send({ code: inputError.code, message: inputError.message } satisfies ErrorResponse);
+    }
+
+    const unavailable = unavailableReasonOf(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, `database unavailable: ${unavailable}`);
+      return sendDatabaseUnavailable(reply);
     }
 
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ message: "Something went wrong on the server" });
+    return reply.status(500).send({
+      code: "INTERNAL_ERROR",
+      message: "Something went wrong on the server",
+    } satisfies ErrorResponse);
   });
 }

@@ -17,7 +17,8 @@ function originOf(value: string | undefined): string | undefined {
 
 export function createOriginCheck(allowedOrigins: string[]) {
   return async function checkOrigin(request: FastifyRequest) {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    // Every state-changing request, whatever its path: no spelling of a URL can skip the check.
+    if (SAFE_METHODS.has(request.method)) return;
     if (request.headers["x-requested-with"] === "XMLHttpRequest") return;
     const ownOrigin = originOf(`${request.protocol}://${request.host}`);
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);

@@ -3,7 +3,7 @@ import { accessOf } from "../auth/guards";
 
 /**
  * A route under /api without a guard is a bug that would expose data: refuse to register it.
- * Records every guarded route in app.apiRoutes for the route-walk test.
+ * Records every guarded route (with its schema) in app.apiRoutes for the route and input walks.
  */
 export function enforceRouteGuards(app: FastifyInstance) {
   // Routes declare their guard in preHandler; it is moved to preValidation here so that the
@@ -21,7 +21,7 @@ export function enforceRouteGuards(app: FastifyInstance) {
     route.preValidation = [...guards, ...[route.preValidation ?? []].flat()];
     for (const method of [route.method].flat()) {
       if (method === "HEAD") continue;
-      app.apiRoutes.push({ method, url: route.url, access: accesses[0]! });
+      app.apiRoutes.push({ method, url: route.url, access: accesses[0]!, schema: route.schema });
     }
   });
 }

@@ -2,6 +2,7 @@
 // that forgets its guard (or grants too much) fails here rather than in production.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { isErrorCode } from "../../domain/error-codes";
 import { requireAdmin, requireUser } from "../auth/guards";
 import { enforceRouteGuards } from "./route-guard-enforcement";
 
@@ -42,6 +43,7 @@ describe("every /api route has the right guard", () => {
         payload: {},
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json().code, `${route.method} ${route.url}`).toBe("UNAUTHORIZED");
     }
   });
 
@@ -56,6 +58,7 @@ describe("every /api route has the right guard", () => {
         cookie: userCookie,
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(response.json().code, `${route.method} ${route.url}`).toBe("FORBIDDEN");
     }
   });
 
@@ -73,6 +76,47 @@ describe("every /api route has the right guard", () => {
       });
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(response.statusCode);
       expect(response.statusCode, `${route.method} ${route.url}`).toBeLessThan(500);
+      if (response.statusCode >= 400) {
+        expect(isErrorCode(response.json().code), `${route.method} ${route.url}`).toBe(true);
+      }
+    }
+  });
+
+  it("holds whatever the spelling of the path: percent-encoded letters reach the same guard", async () => {
+    // '/api/licenses/1' → '/%61pi/%6cicenses/1': the router decodes it to the same route.
+    const encoded = (url: string) =>
+      url.replace(/^\/api\/(.)/, (_match, letter: string) => {
+        const hex = letter.charCodeAt(0).toString(16);
+        return `/%61pi/%${hex}`;
+      });
+    for (const route of t.app.apiRoutes.filter((r) => r.access !== "public")) {
+      const what = `${route.method} ${encoded(route.url)}`;
+      const anonymous = await t.request({
+        method: route.method as "GET",
+        url: encoded(urlFor(route.url, 1)),
+        payload: {},
+      });
+      expect(anonymous.statusCode, what).toBe(401);
+      expect(anonymous.headers["cache-control"], what).toBe("no-store");
+      if (route.access === "admin" || route.access === "selfOrAdmin") {
+        const ordinary = await t.request({
+          method: route.method as "GET",
+          url: encoded(urlFor(route.url, userId + 1000)),
+          payload: {},
+          cookie: userCookie,
+        });
+        expect(ordinary.statusCode, what).toBe(403);
+      }
+      // A state-changing request from another site is refused under any spelling (CSRF).
+      if (!["GET", "HEAD"].includes(route.method)) {
+        const crossSite = await t.app.inject({
+          method: route.method as "POST",
+          url: encoded(urlFor(route.url, 1)),
+          headers: { origin: "https://evil.example", cookie: adminCookie },
+          payload: {},
+        });
+        expect(crossSite.statusCode, what).toBe(403);
+      }
     }
   });
 
@@ -94,7 +138,9 @@ describe("every /api route has the right guard", () => {
     );
     const response = await app.inject({ method: "POST", url: "/api/guarded", payload: {} });
     expect(response.statusCode).toBe(401);
-    expect(app.apiRoutes).toEqual([{ method: "POST", url: "/api/guarded", access: "admin" }]);
+    expect(app.apiRoutes).toEqual([
+      { method: "POST", url: "/api/guarded", access: "admin", schema: expect.anything() },
+    ]);
     await app.close();
   });
 });

@@ -1,30 +1,63 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../domain/schemas/common";
-import { assignmentListQuerySchema, createAssignmentSchema } from "../../domain/schemas/licenses";
-import { requireAdmin, requireSelfOrAdmin } from "../auth/guards";
+import {
+  assignmentListQuerySchema,
+  assignmentListResponseSchema,
+  assignmentResponseSchema,
+  createAssignmentRequestSchema,
+  licenseListQuerySchema,
+} from "../../domain/schemas/licenses";
+import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
 import {
   createAssignment,
   deactivateAssignment,
   listAssignments,
+  listLicensePageAssignments,
   listUserAssignments,
 } from "./assignments-service";
 
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/assignments",
-    { preHandler: requireAdmin, schema: { querystring: assignmentListQuerySchema } },
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: assignmentListQuerySchema,
+        response: { 200: assignmentListResponseSchema },
+      },
+    },
     async (request) => listAssignments(app.db, request.query),
+  );
+
+  // The seats of one page of GET /api/licenses, asked for with the same query at the same time.
+  app.get(
+    "/api/assignments/of-license-page",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: licenseListQuerySchema,
+        response: { 200: assignmentListResponseSchema },
+      },
+    },
+    async (request) =>
+      listLicensePageAssignments(app.db, app.secrets, currentSession(request), request.query),
   );
 
   app.get(
     "/api/users/:id/assignments",
-    { preHandler: requireSelfOrAdmin("id"), schema: { params: idParamsSchema } },
+    {
+      preHandler: requireSelfOrAdmin("id"),
+      schema: { params: idParamsSchema, response: { 200: assignmentListResponseSchema } },
+    },
     async (request) => listUserAssignments(app.db, request.params.id),
   );
 
   app.post(
     "/api/assignments",
-    { preHandler: requireAdmin, schema: { body: createAssignmentSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { body: createAssignmentRequestSchema, response: { 201: assignmentResponseSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createAssignment(app.db, request.body)),
   );
 
@@ -35,12 +68,13 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addContentTypeParser("application/json", (_request, _payload, done) =>
       done(null, undefined),
     );
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .patch(
-        "/api/assignments/:id/deactivate",
-        { preHandler: requireAdmin, schema: { params: idParamsSchema } },
-        async (request) => deactivateAssignment(scope.db, request.params.id),
-      );
+    scope.withTypeProvider<ZodTypeProvider>().patch(
+      "/api/assignments/:id/deactivate",
+      {
+        preHandler: requireAdmin,
+        schema: { params: idParamsSchema, response: { 200: assignmentResponseSchema } },
+      },
+      async (request) => deactivateAssignment(scope.db, request.params.id),
+    );
   });
 };

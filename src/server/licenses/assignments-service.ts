@@ -4,19 +4,23 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import type {
-  AssignmentDto,
   AssignmentListQuery,
+  AssignmentResponse,
   CreateAssignmentRequest,
+  LicenseListQuery,
 } from "../../domain/schemas/licenses";
+import { MAX_PAGE_SIZE } from "../../domain/schemas/paging";
+import type { ActiveSession } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { licenseAssignments, licenses, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import { displayNameOf } from "../users/user-dto";
-import { toAssignmentDto } from "./license-dto";
-import { findLicense } from "./service";
+import type { Secrets } from "../lib/secrets";
+import { displayNameOf } from "../users/user-response";
+import { toAssignmentResponse } from "./license-response";
+import { findLicense, listLicenses } from "./service";
 
 const alreadyAssigned = () =>
-  conflict("This user already has an active assignment of this license", [
+  conflict("ALREADY_ASSIGNED", "This user already has an active assignment of this license", [
     { path: "userId", message: "This user already has an active assignment of this license" },
   ]);
 
@@ -27,7 +31,7 @@ async function listWhere(db: Db, where: SQL | undefined) {
     .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
     .where(where)
     .orderBy(desc(licenseAssignments.createdAt), desc(licenseAssignments.id));
-  return rows.map((row) => toAssignmentDto(row.assignment, row.licenseName));
+  return rows.map((row) => toAssignmentResponse(row.assignment, row.licenseName));
 }
 
 /**
@@ -48,6 +52,29 @@ export const listAssignments = (db: Db, filter: AssignmentListQuery = {}) =>
     ),
   );
 
+/**
+ * The active assignments of the licenses on one page of the license list, read with the list's
+ * own query (search, filter, sort, limit, offset; at most MAX_PAGE_SIZE licenses). A screen sends
+ * it beside GET /api/licenses instead of waiting for the page's ids: two requests at once, not
+ * one after the other.
+ */
+export async function listLicensePageAssignments(
+  db: Db,
+  secrets: Secrets,
+  session: ActiveSession,
+  query: LicenseListQuery,
+) {
+  const page = await listLicenses(db, secrets, session, {
+    ...query,
+    limit: query.limit ?? MAX_PAGE_SIZE,
+  });
+  if (page.licenses.length === 0) return [];
+  return listAssignments(db, {
+    licenseIds: page.licenses.map((license) => license.id),
+    active: true,
+  });
+}
+
 /** One user's assignments (active and ended), newest first. */
 export const listUserAssignments = (db: Db, userId: number) =>
   listWhere(db, eq(licenseAssignments.userId, userId));
@@ -55,14 +82,14 @@ export const listUserAssignments = (db: Db, userId: number) =>
 export async function createAssignment(
   db: Db,
   input: CreateAssignmentRequest,
-): Promise<AssignmentDto> {
+): Promise<AssignmentResponse> {
   try {
     return await db.transaction(async (tx) => {
       const license = await findLicense(tx, input.licenseId, { lock: true });
       const [user] = await tx.select().from(users).where(eq(users.id, input.userId)).limit(1);
       if (!user) throw notFound("User");
       if (!user.isActive) {
-        throw conflict("Licenses cannot be assigned to an inactive user", [
+        throw conflict("USER_INACTIVE", "Licenses cannot be assigned to an inactive user", [
           { path: "userId", message: "Licenses cannot be assigned to an inactive user" },
         ]);
       }
@@ -81,7 +108,7 @@ export async function createAssignment(
         if (duplicate) throw alreadyAssigned();
         const [used] = await tx.select({ seats: count() }).from(licenseAssignments).where(active);
         if (Number(used?.seats ?? 0) >= license.totalSeats) {
-          throw conflict("No seats left on this license");
+          throw conflict("SEATS_EXHAUSTED", "No seats left on this license");
         }
       }
 
@@ -97,7 +124,7 @@ export async function createAssignment(
           deactivatedAt: input.isActive ? null : new Date(),
         })
         .returning();
-      return toAssignmentDto(row!, license.name);
+      return toAssignmentResponse(row!, license.name);
     });
   } catch (error) {
     // The partial unique index is the last word on "one active seat per user and license".
@@ -107,7 +134,7 @@ export async function createAssignment(
 }
 
 /** Ends an assignment and frees its seat. Deactivating an ended assignment changes nothing. */
-export async function deactivateAssignment(db: Db, id: number): Promise<AssignmentDto> {
+export async function deactivateAssignment(db: Db, id: number): Promise<AssignmentResponse> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ assignment: licenseAssignments, licenseName: licenses.name })
@@ -118,13 +145,13 @@ export async function deactivateAssignment(db: Db, id: number): Promise<Assignme
       .for("update", { of: licenseAssignments });
     if (!current) throw notFound("Assignment");
     if (!current.assignment.isActive) {
-      return toAssignmentDto(current.assignment, current.licenseName);
+      return toAssignmentResponse(current.assignment, current.licenseName);
     }
     const [row] = await tx
       .update(licenseAssignments)
       .set({ isActive: false, deactivatedAt: new Date() })
       .where(eq(licenseAssignments.id, id))
       .returning();
-    return toAssignmentDto(row!, current.licenseName);
+    return toAssignmentResponse(row!, current.licenseName);
   });
 }

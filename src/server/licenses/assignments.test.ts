@@ -4,7 +4,7 @@ import { createUser } from "../../../tests/support/factories";
 import { assignViaApi, createLicenseViaApi } from "../../../tests/support/licenses";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { todayIso } from "../../domain/dates";
-import type { AssignmentDto } from "../../domain/schemas/licenses";
+import type { AssignmentResponse } from "../../domain/schemas/licenses";
 import { licenseAssignments } from "../db/schema";
 
 let t: TestApp;
@@ -89,6 +89,7 @@ describe("POST /api/assignments", () => {
     const again = await post({ licenseId: license.id, userId: alice.user.id }, admin.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("This user already has an active assignment of this license");
+    expect(again.json().code).toBe("ALREADY_ASSIGNED");
     expect(fieldErrors(again)).toHaveProperty("userId");
     expect(await activeCount(license.id)).toBe(1);
   });
@@ -110,7 +111,10 @@ describe("POST /api/assignments", () => {
     await assignViaApi(t, admin.cookie, license.id, alice.user.id);
     const full = await post({ licenseId: license.id, userId: bob.user.id }, admin.cookie);
     expect(full.statusCode).toBe(409);
-    expect(full.json()).toEqual({ message: "No seats left on this license" });
+    expect(full.json()).toEqual({
+      code: "SEATS_EXHAUSTED",
+      message: "No seats left on this license",
+    });
   });
 
   it("records an inactive (historical) assignment without taking a seat", async () => {
@@ -129,13 +133,14 @@ describe("POST /api/assignments", () => {
     const license = await createLicenseViaApi(t, admin.cookie);
     const noLicense = await post({ licenseId: 999999, userId: alice.user.id }, admin.cookie);
     expect(noLicense.statusCode).toBe(404);
-    expect(noLicense.json().message).toBe("License not found");
+    expect(noLicense.json()).toEqual({ code: "NOT_FOUND", message: "License not found" });
     const noUser = await post({ licenseId: license.id, userId: 999999 }, admin.cookie);
     expect(noUser.statusCode).toBe(404);
     expect(noUser.json().message).toBe("User not found");
     const retired = await createUser(t.app.db, { isActive: false });
     const inactive = await post({ licenseId: license.id, userId: retired.id }, admin.cookie);
     expect(inactive.statusCode).toBe(409);
+    expect(inactive.json().code).toBe("USER_INACTIVE");
     expect(fieldErrors(inactive)).toEqual({
       userId: "Licenses cannot be assigned to an inactive user",
     });
@@ -260,11 +265,11 @@ describe("listing assignments", () => {
 
     const all = await get("/api/assignments", admin.cookie);
     expect(all.statusCode).toBe(200);
-    const allBody = all.json() as AssignmentDto[];
+    const allBody = all.json() as AssignmentResponse[];
     expect(allBody.length).toBe((await t.app.db.select().from(licenseAssignments)).length);
 
     const perLicense = await get(`/api/assignments?licenseId=${two.id}`, admin.cookie);
-    const body = perLicense.json() as AssignmentDto[];
+    const body = perLicense.json() as AssignmentResponse[];
     expect(body).toHaveLength(2);
     expect(body.every((a) => a.licenseId === two.id && a.licenseName === "List Two")).toBe(true);
 
@@ -280,7 +285,7 @@ describe("listing assignments", () => {
 
     const own = await get(`/api/users/${dave.user.id}/assignments`, dave.cookie);
     expect(own.statusCode).toBe(200);
-    const body = own.json() as AssignmentDto[];
+    const body = own.json() as AssignmentResponse[];
     expect(body).toHaveLength(1);
     expect(body[0]).toMatchObject({ userId: dave.user.id, licenseName: "Dave's" });
     expect((await get(`/api/users/${dave.user.id}/assignments`, admin.cookie)).json()).toHaveLength(

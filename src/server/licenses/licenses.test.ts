@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignViaApi, createLicenseViaApi } from "../../../tests/support/licenses";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { addDays, todayIso } from "../../domain/dates";
-import type { LicenseDto } from "../../domain/schemas/licenses";
+import type { LicenseResponse } from "../../domain/schemas/licenses";
 import { licenseAssignments, licenses } from "../db/schema";
 
 let t: TestApp;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, cookie?: string) => t.request({ method: "GET", url, cookie });
-const names = (body: LicenseDto[]) => body.map((license) => license.name);
+const names = (body: LicenseResponse[]) => body.map((license) => license.name);
 
 function fieldErrors(response: { json(): unknown }) {
   const body = response.json() as { errors?: { path: string; message: string }[] };
@@ -220,7 +220,7 @@ describe("POST /api/licenses", () => {
     expect(row!.licenseKeyCiphertext).not.toContain("9876");
     expect(row!.licenseKeyCiphertext).toMatch(/^v1:/);
     expect(row!.licenseKeyMasked).toBe("XXX-XX-XXXXX-9876");
-    expect(t.app.secrets.decrypt(row!.licenseKeyCiphertext)).toBe("RAW-DB-CHECK-9876");
+    expect(t.app.secrets.open(row!.licenseKeyCiphertext)).toBe("RAW-DB-CHECK-9876");
     // Nothing in the whole row (any column) holds the clear key.
     expect(JSON.stringify(row)).not.toContain("RAW-DB-CHECK");
   });
@@ -257,7 +257,7 @@ describe("GET /api/licenses", () => {
   it("gives administrators every license with seat counts", async () => {
     const response = await get("/api/licenses", admin.cookie);
     expect(response.statusCode).toBe(200);
-    const body = response.json() as LicenseDto[];
+    const body = response.json() as LicenseResponse[];
     const visible = body.find((license) => license.id === shared.id)!;
     expect(visible).toMatchObject({ totalSeats: 3, assignedSeats: 2, seatsLeft: 1 });
     const other = body.find((license) => license.id === hidden.id)!;
@@ -458,7 +458,7 @@ describe("GET /api/licenses/:id", () => {
   it("answers 404 to anyone else, as for a license that does not exist", async () => {
     const other = await get(`/api/licenses/${license.id}`, alice.cookie);
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ message: "License not found" });
+    expect(other.json()).toEqual({ code: "NOT_FOUND", message: "License not found" });
     expect((await get("/api/licenses/999999", admin.cookie)).statusCode).toBe(404);
     expect((await get(`/api/licenses/${license.id}`)).statusCode).toBe(401);
   });
@@ -509,7 +509,7 @@ describe("PATCH /api/licenses/:id", () => {
       totalSeats: 5,
     });
     const [row] = await t.app.db.select().from(licenses).where(eq(licenses.id, license.id));
-    expect(t.app.secrets.decrypt(row!.licenseKeyCiphertext)).toBe("KEEP-THIS-KEY-1111");
+    expect(t.app.secrets.open(row!.licenseKeyCiphertext)).toBe("KEEP-THIS-KEY-1111");
   });
 
   it("replaces the key when a new one is sent", async () => {
@@ -524,7 +524,7 @@ describe("PATCH /api/licenses/:id", () => {
     expect(response.body).not.toContain("NEW-KEY-2222");
     expect(response.json().licenseKeyMasked).toBe("XXX-XXX-2222");
     const [row] = await t.app.db.select().from(licenses).where(eq(licenses.id, license.id));
-    expect(t.app.secrets.decrypt(row!.licenseKeyCiphertext)).toBe("NEW-KEY-2222");
+    expect(t.app.secrets.open(row!.licenseKeyCiphertext)).toBe("NEW-KEY-2222");
     expect(row!.licenseKeyCiphertext).not.toContain("NEW-KEY");
   });
 
@@ -539,6 +539,7 @@ describe("PATCH /api/licenses/:id", () => {
       cookie: admin.cookie,
     });
     expect(tooFew.statusCode).toBe(409);
+    expect(tooFew.json().code).toBe("SEATS_BELOW_ASSIGNED");
     expect(fieldErrors(tooFew)).toEqual({
       totalSeats: "Total seats cannot be fewer than the 2 seats currently assigned",
     });

@@ -4,10 +4,11 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../tests/support/test-database";
 import { addDays } from "../../domain/dates";
-import { type LicenseStatusFilter, matchesStatusFilter } from "../../domain/license-status";
+import type { LicenseStatusFilter } from "../../domain/enums";
+import { matchesStatusFilter } from "../../domain/license-status";
 import type { Database } from "../db/client";
 import { licenses } from "../db/schema";
-import { createSecretBox } from "../lib/secret-box";
+import { createSecrets } from "../lib/secrets";
 import { listOrder, statusCondition } from "./list-query";
 
 const TODAY = "2026-03-01";
@@ -20,7 +21,7 @@ const rows: {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const secrets = createSecretBox(randomBytes(32));
+  const secrets = createSecrets(randomBytes(32));
   const offsets = [null, -400, -1, 0, 1, 29, 30, 31, 365];
   for (const renewalStatus of ["auto", "manual", "cancelled"] as const) {
     for (const offset of offsets) {
@@ -29,7 +30,7 @@ beforeAll(async () => {
         .insert(licenses)
         .values({
           name: `L ${renewalStatus} ${offset}`,
-          licenseKeyCiphertext: secrets.encrypt("k"),
+          licenseKeyCiphertext: secrets.seal("k").ciphertext,
           licenseKeyMasked: "X",
           expiryDate,
           renewalStatus,

@@ -1,6 +1,6 @@
 // The license list's filter and sort as SQL, so a long list is narrowed and ordered by the
 // database instead of being loaded whole. The rules are the domain's (license-status.ts and
-// money.ts): the status bounds and the cost factors below are built from those constants, and
+// money.ts): the status bounds and the cost factors (monthly-cost-sql.ts) are built from those constants, and
 // list-query.test.ts checks the SQL against matchesStatusFilter row by row.
 import {
   and,
@@ -19,10 +19,11 @@ import {
   sql,
 } from "drizzle-orm";
 import { addDays, type IsoDate } from "../../domain/dates";
-import { EXPIRING_SOON_DAYS, type LicenseStatusFilter } from "../../domain/license-status";
-import { CURRENCIES, convert, MONTHLY_FACTOR } from "../../domain/money";
+import type { LicenseStatusFilter } from "../../domain/enums";
+import { EXPIRING_SOON_DAYS } from "../../domain/license-status";
 import type { LicenseListQuery } from "../../domain/schemas/licenses";
 import { licenses } from "../db/schema";
+import { monthlyUsdCostSql } from "./monthly-cost-sql";
 
 /** The SQL twin of matchesStatusFilter (auto-renewing counts as active; no expiry as expired). */
 export function statusCondition(filter: LicenseStatusFilter, today: IsoDate): SQL | undefined {
@@ -48,22 +49,7 @@ export function statusCondition(filter: LicenseStatusFilter, today: IsoDate): SQ
   }
 }
 
-/** Cost per month in USD, as comparableCost in memory would compute it (null without an amount). */
-const monthlyUsdCost = (() => {
-  const frequencyFactor = sql.join(
-    Object.entries(MONTHLY_FACTOR).map(
-      ([frequency, factor]) => sql`when ${frequency} then ${factor}::numeric`,
-    ),
-    sql` `,
-  );
-  const currencyRate = sql.join(
-    CURRENCIES.map(
-      (currency) => sql`when ${currency} then ${convert(1, currency, "USD")}::numeric`,
-    ),
-    sql` `,
-  );
-  return sql`(${licenses.paymentAmount} * (case ${licenses.paymentFrequency} ${frequencyFactor} else 0 end) * (case ${licenses.paymentCurrency} ${currencyRate} else 1 end))`;
-})();
+const monthlyUsdCost = monthlyUsdCostSql(licenses);
 
 const lowerName = sql`lower(${licenses.name})`;
 
@@ -80,6 +66,3 @@ export function listOrder(query: Pick<LicenseListQuery, "sort" | "order">): SQL[
       return [sql`${direction(monthlyUsdCost)} nulls last`, ...tieBreak];
   }
 }
-
-/** LIKE pattern for a case-insensitive substring search, with the wildcards escaped. */
-export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, "\\$&")}%`;

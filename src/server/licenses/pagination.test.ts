@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignViaApi, createLicenseViaApi } from "../../../tests/support/licenses";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { addDays } from "../../domain/dates";
-import type { AssignmentDto, LicenseDto } from "../../domain/schemas/licenses";
+import type { AssignmentResponse, LicenseResponse } from "../../domain/schemas/licenses";
 
 let t: TestApp;
 let admin: { user: { id: number }; cookie: string };
@@ -14,7 +14,7 @@ let other: { user: { id: number }; cookie: string };
 
 const TODAY = "2025-06-15";
 // 'Pg' rows: 9 licenses, with repeated names and costs, so only the id breaks some ties.
-const created: LicenseDto[] = [];
+const created: LicenseResponse[] = [];
 const heldIds: number[] = [];
 
 beforeAll(async () => {
@@ -61,8 +61,8 @@ async function list(url: string, cookie = admin.cookie) {
   expect(response.statusCode, response.body).toBe(200);
   const header = response.headers["x-total-count"];
   return {
-    ids: (response.json() as LicenseDto[]).map((license) => license.id),
-    body: response.json() as LicenseDto[],
+    ids: (response.json() as LicenseResponse[]).map((license) => license.id),
+    body: response.json() as LicenseResponse[],
     total: header === undefined ? undefined : Number(header),
   };
 }
@@ -220,7 +220,7 @@ describe("GET /api/licenses with limit and offset", () => {
 });
 
 describe("GET /api/assignments with licenseIds and active", () => {
-  let ended: AssignmentDto;
+  let ended: AssignmentResponse;
   let pageIds: number[];
 
   beforeAll(async () => {
@@ -230,7 +230,7 @@ describe("GET /api/assignments with licenseIds and active", () => {
       url: `/api/assignments/${endedSeat.id}/deactivate`,
       cookie: admin.cookie,
     });
-    ended = response.json() as AssignmentDto;
+    ended = response.json() as AssignmentResponse;
     await assignViaApi(t, admin.cookie, created[1]!.id, holder.user.id);
     await assignViaApi(t, admin.cookie, created[3]!.id, other.user.id);
     pageIds = [created[0]!.id, created[1]!.id, created[2]!.id];
@@ -239,7 +239,7 @@ describe("GET /api/assignments with licenseIds and active", () => {
   const assignments = async (query: string) => {
     const response = await get(`/api/assignments?${query}`, admin.cookie);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as AssignmentDto[];
+    return response.json() as AssignmentResponse[];
   };
 
   it("gives only the assignments of the licenses named", async () => {
@@ -305,5 +305,46 @@ describe("GET /api/assignments with licenseIds and active", () => {
     const query = `licenseIds=${heldIds.join(",")}&active=true`;
     expect((await get(`/api/assignments?${query}`)).statusCode).toBe(401);
     expect((await get(`/api/assignments?${query}`, holder.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe("GET /api/assignments/of-license-page", () => {
+  const pageOf = async (query: string, cookie = admin.cookie) => {
+    const response = await get(`/api/assignments/of-license-page?${query}`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as AssignmentResponse[];
+  };
+  const idsOfPage = async (query: string) =>
+    ((await get(`/api/licenses?${query}`, admin.cookie)).json() as LicenseResponse[]).map(
+      (license) => license.id,
+    );
+
+  it("gives the active seats of exactly the licenses the same list query shows", async () => {
+    const all = (
+      await get("/api/assignments?active=true", admin.cookie)
+    ).json() as AssignmentResponse[];
+    let seatsSeen = 0;
+    for (const query of [
+      `sort=name&order=asc&limit=3&offset=0&today=${TODAY}`,
+      `sort=name&order=asc&limit=3&offset=3&today=${TODAY}`,
+      `search=needle&sort=cost&order=desc&limit=2&today=${TODAY}`,
+      `status=expired&limit=50&today=${TODAY}`,
+    ]) {
+      const ids = await idsOfPage(query);
+      const seats = await pageOf(query);
+      expect(seats, query).toEqual(all.filter((row) => ids.includes(row.licenseId)));
+      expect(seats.every((row) => row.isActive)).toBe(true);
+      seatsSeen += seats.length;
+    }
+    expect(seatsSeen).toBeGreaterThan(0);
+    expect(await pageOf("search=no-such-license-anywhere&limit=50")).toEqual([]);
+  });
+
+  it("is for administrators only and checks the query like the list", async () => {
+    const forbidden = await get("/api/assignments/of-license-page?limit=5", holder.cookie);
+    expect(forbidden.statusCode).toBe(403);
+    const bad = await get("/api/assignments/of-license-page?limit=0", admin.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Limit must be a whole number from 1 to 500");
   });
 });

@@ -1,15 +1,16 @@
 // Renewals: one transaction records the renewal and moves the license's expiry (and key).
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { maskSecret } from "../../domain/masking";
-import type { CreateRenewalRequest, RenewalDto } from "../../domain/schemas/licenses";
+import type { CreateRenewalRequest, RenewalResponse } from "../../domain/schemas/licenses";
 import type { Db } from "../db/client";
 import { licenses, renewals } from "../db/schema";
-import type { SecretBox } from "../lib/secret-box";
+import type { Secrets } from "../lib/secrets";
+import { storedLicenseKey } from "./license-key";
 import { findLicense } from "./service";
 
 type RenewalRow = typeof renewals.$inferSelect;
 
-function toRenewalDto(row: RenewalRow, secrets: SecretBox): RenewalDto {
+function toRenewalResponse(row: RenewalRow, secrets: Secrets): RenewalResponse {
   return {
     id: row.id,
     licenseId: row.licenseId,
@@ -17,7 +18,7 @@ function toRenewalDto(row: RenewalRow, secrets: SecretBox): RenewalDto {
     newExpiryDate: row.newExpiryDate,
     renewalAmount: row.renewalAmount,
     newLicenseKeyMasked: row.newLicenseKeyCiphertext
-      ? maskSecret(secrets.decrypt(row.newLicenseKeyCiphertext))
+      ? maskSecret(secrets.open(row.newLicenseKeyCiphertext))
       : null,
     notes: row.notes,
     renewedByUserId: row.renewedByUserId,
@@ -32,10 +33,10 @@ function toRenewalDto(row: RenewalRow, secrets: SecretBox): RenewalDto {
  */
 export async function createRenewal(
   db: Db,
-  secrets: SecretBox,
+  secrets: Secrets,
   input: CreateRenewalRequest,
   renewedByUserId: number,
-): Promise<RenewalDto> {
+): Promise<RenewalResponse> {
   return db.transaction(async (tx) => {
     const license = await findLicense(tx, input.licenseId, { lock: true });
     const [row] = await tx
@@ -45,35 +46,35 @@ export async function createRenewal(
         previousExpiryDate: license.expiryDate,
         newExpiryDate: input.newExpiryDate,
         renewalAmount: input.renewalAmount,
-        newLicenseKeyCiphertext: input.newLicenseKey ? secrets.encrypt(input.newLicenseKey) : null,
+        newLicenseKeyCiphertext: input.newLicenseKey
+          ? secrets.seal(input.newLicenseKey).ciphertext
+          : null,
         notes: input.notes ?? null,
         renewedByUserId,
+        // The clock now, after the lock, not the transaction's start (now()): a renewal that
+        // waited for another to finish is dated after it, so the history is in the order applied.
+        renewedAt: sql`clock_timestamp()`,
       })
       .returning();
     await tx
       .update(licenses)
       .set({
         expiryDate: input.newExpiryDate,
-        ...(input.newLicenseKey
-          ? {
-              licenseKeyCiphertext: secrets.encrypt(input.newLicenseKey),
-              licenseKeyMasked: maskSecret(input.newLicenseKey),
-            }
-          : {}),
+        ...(input.newLicenseKey ? storedLicenseKey(secrets, input.newLicenseKey) : {}),
         updatedAt: new Date(),
       })
       .where(eq(licenses.id, license.id));
-    return toRenewalDto(row!, secrets);
+    return toRenewalResponse(row!, secrets);
   });
 }
 
 /** A license's renewals, newest first. */
-export async function listRenewals(db: Db, secrets: SecretBox, licenseId: number) {
+export async function listRenewals(db: Db, secrets: Secrets, licenseId: number) {
   await findLicense(db, licenseId);
   const rows = await db
     .select()
     .from(renewals)
     .where(eq(renewals.licenseId, licenseId))
     .orderBy(desc(renewals.renewedAt), desc(renewals.id));
-  return rows.map((row) => toRenewalDto(row, secrets));
+  return rows.map((row) => toRenewalResponse(row, secrets));
 }

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLicenseViaApi } from "../../../tests/support/licenses";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
-import type { RenewalDto } from "../../domain/schemas/licenses";
+import { databaseUrl, usingPostgres } from "../../../tests/support/test-database";
+import type { RenewalResponse } from "../../domain/schemas/licenses";
 import { licenses, renewals } from "../db/schema";
 
 let t: TestApp;
@@ -71,7 +73,7 @@ describe("POST /api/renewals", () => {
       licenseKeyMasked: "XXX-XXX-XXXX-1111",
     });
     const [row] = await t.app.db.select().from(licenses).where(eq(licenses.id, license.id));
-    expect(t.app.secrets.decrypt(row!.licenseKeyCiphertext)).toBe("OLD-KEY-AAAA-1111");
+    expect(t.app.secrets.open(row!.licenseKeyCiphertext)).toBe("OLD-KEY-AAAA-1111");
   });
 
   it("replaces the key when a new one is issued, storing it only encrypted", async () => {
@@ -100,14 +102,14 @@ describe("POST /api/renewals", () => {
     expect(licenseRow!.expiryDate).toBe("2026-01-31");
     expect(licenseRow!.licenseKeyMasked).toBe("XXX-XXX-XXXX-3333");
     expect(licenseRow!.licenseKeyCiphertext).not.toContain("NEW-KEY");
-    expect(t.app.secrets.decrypt(licenseRow!.licenseKeyCiphertext)).toBe("NEW-KEY-CCCC-3333");
+    expect(t.app.secrets.open(licenseRow!.licenseKeyCiphertext)).toBe("NEW-KEY-CCCC-3333");
 
     const [renewalRow] = await t.app.db
       .select()
       .from(renewals)
       .where(eq(renewals.licenseId, license.id));
     expect(JSON.stringify(renewalRow)).not.toContain("NEW-KEY");
-    expect(t.app.secrets.decrypt(renewalRow!.newLicenseKeyCiphertext!)).toBe("NEW-KEY-CCCC-3333");
+    expect(t.app.secrets.open(renewalRow!.newLicenseKeyCiphertext!)).toBe("NEW-KEY-CCCC-3333");
   });
 
   it("changes nothing when the license does not exist", async () => {
@@ -181,7 +183,7 @@ describe("GET /api/licenses/:id/renewals", () => {
       cookie: admin.cookie,
     });
     expect(response.statusCode).toBe(200);
-    const body = response.json() as RenewalDto[];
+    const body = response.json() as RenewalResponse[];
     expect(body.map((r) => [r.previousExpiryDate, r.newExpiryDate])).toEqual([
       ["2026-01-01", "2027-01-01"],
       ["2025-01-01", "2026-01-01"],
@@ -200,5 +202,49 @@ describe("GET /api/licenses/:id/renewals", () => {
       cookie: admin.cookie,
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+// PGlite runs one transaction at a time, so a renewal never waits there; on PostgreSQL one waits
+// for the license's row lock while another holds it.
+describe.skipIf(!usingPostgres())("renewals that wait for the license's row lock", () => {
+  it("are dated when applied, after the wait, so the history is in the order applied", async () => {
+    const license = await createLicenseViaApi(t, admin.cookie, { expiryDate: "2024-01-01" });
+    const { rows } = (await t.app.db.execute(sql`select current_database() as name`)) as {
+      rows: { name: string }[];
+    };
+    const url = databaseUrl(process.env.TEST_DATABASE_URL!, rows[0]!.name);
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      // Another writer (a renewal, a seat assignment) holds the license.
+      await other.query("begin");
+      await other.query("select id from licenses where id = $1 for update", [license.id]);
+      const waiting = renew(
+        { licenseId: license.id, newExpiryDate: "2025-01-01", renewalAmount: 100 },
+        admin.cookie,
+      );
+      await expect
+        .poll(
+          async () =>
+            (
+              await other.query(
+                "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+              )
+            ).rows[0].n,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      const released = (await other.query("select clock_timestamp() as at")).rows[0].at as Date;
+      await other.query("commit");
+
+      const response = await waiting;
+      expect(response.statusCode, response.body).toBe(201);
+      const renewedAt = new Date((response.json() as RenewalResponse).renewedAt);
+      // Dated at its transaction's start it would be earlier than the writer it waited for.
+      expect(renewedAt.getTime()).toBeGreaterThanOrEqual(released.getTime());
+    } finally {
+      await other.end();
+    }
   });
 });

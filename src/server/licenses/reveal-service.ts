@@ -1,25 +1,17 @@
-// Revealing a license key and the log of who did. The key is decrypted only here, and only after
-// the view log row is written in the same transaction: no reveal goes unrecorded.
+// Revealing a license key and the log of who did, through the secrets helper: the key is opened
+// only after its license_view_logs row is written, in the same transaction (lib/secrets/reveal.ts).
 import { desc, eq } from "drizzle-orm";
-import type { LicenseViewLogDto } from "../../domain/schemas/licenses";
-import type { ActiveSession } from "../auth/sessions";
+import type { LicenseViewLogResponse } from "../../domain/schemas/licenses";
 import type { Db, Executor } from "../db/client";
 import { licenseViewLogs, users } from "../db/schema";
 import { notFound } from "../http/errors";
-import type { SecretBox } from "../lib/secret-box";
+import { MAX_LOGGED_USER_AGENT, revealSecret, type Secrets, type Viewer } from "../lib/secrets";
 import { canSeeLicense } from "./access";
 import { findLicense } from "./service";
 
-/** What the server itself knows about a request; nothing here comes from the request body. */
-export interface ViewerContext {
-  session: ActiveSession;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
-
 type ViewLogRow = typeof licenseViewLogs.$inferSelect;
 
-const toViewLogDto = (row: ViewLogRow, username: string | null): LicenseViewLogDto => ({
+const toViewLogResponse = (row: ViewLogRow, username: string | null): LicenseViewLogResponse => ({
   id: row.id,
   licenseId: row.licenseId,
   userId: row.userId,
@@ -31,41 +23,49 @@ const toViewLogDto = (row: ViewLogRow, username: string | null): LicenseViewLogD
   sessionId: row.sessionId,
 });
 
-/** Loads a license the viewer may reveal and records the view; 404 for anything else. */
-async function logView(tx: Executor, licenseId: number, viewer: ViewerContext) {
+/** A license the viewer may reveal; 404 both when it does not exist and when they may not. */
+async function findRevealable(tx: Executor, licenseId: number, viewer: Viewer) {
   const license = await findLicense(tx, licenseId);
   if (!(await canSeeLicense(tx, viewer.session, licenseId))) throw notFound("License");
+  return license;
+}
+
+async function recordView(tx: Executor, licenseId: number, viewer: Viewer) {
   const [log] = await tx
     .insert(licenseViewLogs)
     .values({
       licenseId,
       userId: viewer.session.user.id,
       ipAddress: viewer.ipAddress,
-      userAgent: viewer.userAgent?.slice(0, 512) ?? null,
+      userAgent: viewer.userAgent?.slice(0, MAX_LOGGED_USER_AGENT) ?? null,
       // No geolocation: the server does not send viewers' addresses to a lookup service.
       location: null,
       sessionId: viewer.session.id,
     })
     .returning();
-  return { license, log: log! };
+  return log!;
 }
 
 export async function revealLicenseKey(
   db: Db,
-  secrets: SecretBox,
+  secrets: Secrets,
   licenseId: number,
-  viewer: ViewerContext,
+  viewer: Viewer,
 ) {
-  return db.transaction(async (tx) => {
-    const { license } = await logView(tx, licenseId, viewer);
-    return { licenseKey: secrets.decrypt(license.licenseKeyCiphertext) };
+  const licenseKey = await revealSecret(db, secrets, {
+    find: async (tx) => (await findRevealable(tx, licenseId, viewer)).licenseKeyCiphertext,
+    record: (tx) => recordView(tx, licenseId, viewer),
   });
+  return { licenseKey };
 }
 
 /** The spec's client logs a view itself; this records it as the caller, from the request. */
-export async function recordLicenseView(db: Db, licenseId: number, viewer: ViewerContext) {
-  const { log } = await db.transaction((tx) => logView(tx, licenseId, viewer));
-  return toViewLogDto(log, viewer.session.user.username);
+export async function recordLicenseView(db: Db, licenseId: number, viewer: Viewer) {
+  const log = await db.transaction(async (tx) => {
+    await findRevealable(tx, licenseId, viewer);
+    return recordView(tx, licenseId, viewer);
+  });
+  return toViewLogResponse(log, viewer.session.user.username);
 }
 
 /** A license's view log, newest first, with each viewer's username. */
@@ -77,5 +77,5 @@ export async function listViewLogs(db: Db, licenseId: number) {
     .leftJoin(users, eq(users.id, licenseViewLogs.userId))
     .where(eq(licenseViewLogs.licenseId, licenseId))
     .orderBy(desc(licenseViewLogs.viewedAt), desc(licenseViewLogs.id));
-  return rows.map((row) => toViewLogDto(row.log, row.username));
+  return rows.map((row) => toViewLogResponse(row.log, row.username));
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignViaApi, createLicenseViaApi } from "../../../tests/support/licenses";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
-import type { LicenseViewLogDto } from "../../domain/schemas/licenses";
+import type { LicenseViewLogResponse } from "../../domain/schemas/licenses";
 import { hashToken } from "../auth/sessions";
 import { licenseViewLogs } from "../db/schema";
 
@@ -186,7 +186,7 @@ describe("GET /api/licenses/:id/view-logs", () => {
       cookie: admin.cookie,
     });
     expect(response.statusCode).toBe(200);
-    const body = response.json() as LicenseViewLogDto[];
+    const body = response.json() as LicenseViewLogResponse[];
     expect(body.map((log) => [log.username, log.userAgent])).toEqual([
       [holder.user.username, "Firefox/128.0"],
       [admin.user.username, UA],

@@ -1,16 +1,34 @@
 // Licenses area routes: licenses, a user's licenses, key reveal and view logs, renewals.
 // Assignments live in assignment-routes.ts.
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParamsSchema } from "../../domain/schemas/common";
+import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/common";
 import {
-  createLicenseViewLogSchema,
-  createRenewalSchema,
-  licenseFormSchema,
+  createLicenseRequestSchema,
+  createLicenseViewLogRequestSchema,
+  createRenewalRequestSchema,
   licenseListQuerySchema,
-  updateLicenseSchema,
+  licenseListResponseSchema,
+  licenseResponseSchema,
+  licenseViewLogListResponseSchema,
+  licenseViewLogResponseSchema,
+  renewalListResponseSchema,
+  renewalResponseSchema,
+  revealLicenseKeyResponseSchema,
+  updateLicenseRequestSchema,
+  userLicenseListResponseSchema,
+  userLicenseResponseSchema,
 } from "../../domain/schemas/licenses";
-import { currentSession, requireAdmin, requireSelfOrAdmin, requireUser } from "../auth/guards";
+import {
+  currentSession,
+  isAdmin,
+  requireAdmin,
+  requireSelfOrAdmin,
+  requireUser,
+} from "../auth/guards";
+import { sendPage } from "../lib/paging";
+import { narrowReply } from "../lib/role-shape";
+import { viewerOf } from "../lib/secrets";
 import { assignmentRoutes } from "./assignment-routes";
 import { createRenewal, listRenewals } from "./renewals-service";
 import { listViewLogs, recordLicenseView, revealLicenseKey } from "./reveal-service";
@@ -22,20 +40,29 @@ import {
   listLicenses,
   updateLicense,
 } from "./service";
-import { viewerOf } from "./viewer-context";
 
-/** The list stays a bare array (the spec's client reads one); a page's total rides in a header. */
-function sendLicenseList(reply: FastifyReply, list: LicenseList) {
-  if (list.total !== null) reply.header("X-Total-Count", String(list.total));
-  return list.licenses;
+/**
+ * The list stays a bare array with its total in a header (server/lib/paging.ts). Only
+ * administrators get order ids, payments and notes (spec part 1, sections 2.7 and 6).
+ */
+function sendLicenseList(request: FastifyRequest, reply: FastifyReply, list: LicenseList) {
+  if (!isAdmin(request)) narrowReply(reply, userLicenseListResponseSchema);
+  return sendPage(reply, list.licenses, list.total);
 }
 
 export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/licenses",
-    { preHandler: requireUser, schema: { querystring: licenseListQuerySchema } },
+    {
+      preHandler: requireUser,
+      schema: {
+        querystring: licenseListQuerySchema,
+        response: { 200: licenseListResponseSchema },
+      },
+    },
     async (request, reply) =>
       sendLicenseList(
+        request,
         reply,
         await listLicenses(app.db, app.secrets, currentSession(request), request.query),
       ),
@@ -45,10 +72,15 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/users/:id/licenses",
     {
       preHandler: requireSelfOrAdmin("id"),
-      schema: { params: idParamsSchema, querystring: licenseListQuerySchema },
+      schema: {
+        params: idParamsSchema,
+        querystring: licenseListQuerySchema,
+        response: { 200: licenseListResponseSchema },
+      },
     },
     async (request, reply) =>
       sendLicenseList(
+        request,
         reply,
         await listLicenses(
           app.db,
@@ -62,26 +94,46 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/licenses/:id",
-    { preHandler: requireUser, schema: { params: idParamsSchema } },
-    async (request) => getLicenseFor(app.db, currentSession(request), request.params.id),
+    {
+      preHandler: requireUser,
+      schema: { params: idParamsSchema, response: { 200: licenseResponseSchema } },
+    },
+    async (request, reply) => {
+      const license = await getLicenseFor(app.db, currentSession(request), request.params.id);
+      if (!isAdmin(request)) narrowReply(reply, userLicenseResponseSchema);
+      return license;
+    },
   );
 
   app.post(
     "/api/licenses",
-    { preHandler: requireAdmin, schema: { body: licenseFormSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { body: createLicenseRequestSchema, response: { 201: licenseResponseSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createLicense(app.db, app.secrets, request.body)),
   );
 
   app.patch(
     "/api/licenses/:id",
-    { preHandler: requireAdmin, schema: { params: idParamsSchema, body: updateLicenseSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: updateLicenseRequestSchema,
+        response: { 200: licenseResponseSchema },
+      },
+    },
     async (request) => updateLicense(app.db, app.secrets, request.params.id, request.body),
   );
 
   app.delete(
     "/api/licenses/:id",
-    { preHandler: requireAdmin, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
+    },
     async (request, reply) => {
       await deleteLicense(app.db, request.params.id);
       return reply.status(204).send();
@@ -90,13 +142,22 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/licenses/:id/reveal",
-    { preHandler: requireUser, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireUser,
+      schema: { params: idParamsSchema, response: { 200: revealLicenseKeyResponseSchema } },
+    },
     async (request) => revealLicenseKey(app.db, app.secrets, request.params.id, viewerOf(request)),
   );
 
   app.post(
     "/api/license-view-logs",
-    { preHandler: requireUser, schema: { body: createLicenseViewLogSchema } },
+    {
+      preHandler: requireUser,
+      schema: {
+        body: createLicenseViewLogRequestSchema,
+        response: { 201: licenseViewLogResponseSchema },
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -105,13 +166,19 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/licenses/:id/view-logs",
-    { preHandler: requireAdmin, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: licenseViewLogListResponseSchema } },
+    },
     async (request) => listViewLogs(app.db, request.params.id),
   );
 
   app.post(
     "/api/renewals",
-    { preHandler: requireAdmin, schema: { body: createRenewalSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { body: createRenewalRequestSchema, response: { 201: renewalResponseSchema } },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -122,7 +189,10 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/licenses/:id/renewals",
-    { preHandler: requireAdmin, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: renewalListResponseSchema } },
+    },
     async (request) => listRenewals(app.db, app.secrets, request.params.id),
   );
 

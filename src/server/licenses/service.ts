@@ -1,22 +1,24 @@
 // Licenses: list (visibility, search, status filter, sort), detail, create, update, delete.
-// The key is stored only as AES-256-GCM ciphertext plus its masked form.
-import { and, count, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+// The key is stored sealed, masked and blind-indexed (license-key.ts, server/lib/secrets).
+import { and, count, eq, exists, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
-import { maskSecret } from "../../domain/masking";
 import type {
   CreateLicenseRequest,
-  LicenseDto,
   LicenseListQuery,
+  LicenseResponse,
   UpdateLicenseRequest,
 } from "../../domain/schemas/licenses";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { licenseAssignments, licenses } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import type { SecretBox } from "../lib/secret-box";
+import { selectPage } from "../lib/paging";
+import type { Secrets } from "../lib/secrets";
+import { containsPattern } from "../lib/text-search";
 import { canSeeLicense } from "./access";
-import { type LicenseRow, toLicenseDto } from "./license-dto";
-import { containsPattern, listOrder, statusCondition } from "./list-query";
+import { keyContains, storedLicenseKey } from "./license-key";
+import { type LicenseListRow, licenseListColumns, toLicenseResponse } from "./license-response";
+import { listOrder, statusCondition } from "./list-query";
 
 /** Active assignments per license, in one grouped query (all licenses when ids is omitted). */
 export async function countActiveSeats(db: Executor, ids?: number[]) {
@@ -41,38 +43,18 @@ export async function findLicense(db: Executor, id: number, options: { lock?: bo
   return row;
 }
 
-async function withSeats(db: Executor, rows: LicenseRow[]): Promise<LicenseDto[]> {
+async function withSeats(db: Executor, rows: LicenseListRow[]): Promise<LicenseResponse[]> {
   // A long list is cheaper to count whole than to name row by row (and PostgreSQL caps a
   // statement at 65,535 parameters).
   const seats = await countActiveSeats(
     db,
     rows.length > 1000 ? undefined : rows.map((row) => row.id),
   );
-  return rows.map((row) => toLicenseDto(row, seats.get(row.id) ?? 0));
-}
-
-/**
- * Ids of the licenses (among those the conditions allow) whose key contains the search text.
- * Keys exist only as ciphertext, so they are decrypted here, in memory, and never leave this
- * function; the caller has already limited the rows to licenses the viewer may reveal.
- */
-async function idsWithKeyContaining(
-  db: Db,
-  secrets: SecretBox,
-  conditions: (SQL | undefined)[],
-  needle: string,
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: licenses.id, ciphertext: licenses.licenseKeyCiphertext })
-    .from(licenses)
-    .where(and(...conditions));
-  return rows
-    .filter((row) => secrets.decrypt(row.ciphertext).toLowerCase().includes(needle))
-    .map((row) => row.id);
+  return rows.map((row) => toLicenseResponse(row, seats.get(row.id) ?? 0));
 }
 
 export interface LicenseList {
-  licenses: LicenseDto[];
+  licenses: LicenseResponse[];
   /** Every row the conditions match, when a page was asked for (limit or offset); else null. */
   total: number | null;
 }
@@ -85,7 +67,7 @@ export interface LicenseList {
  */
 export async function listLicenses(
   db: Db,
-  secrets: SecretBox,
+  secrets: Secrets,
   session: ActiveSession,
   query: LicenseListQuery,
   holderId?: number,
@@ -109,31 +91,33 @@ export async function listLicenses(
     statusCondition(query.status, query.today ?? todayIso()),
   ];
   if (query.search) {
-    const keyIds = await idsWithKeyContaining(db, secrets, conditions, query.search.toLowerCase());
+    // Keys are matched through their blind index, among the licenses the viewer may see (and
+    // so reveal): a fragment never finds a key its searcher could not read.
+    const keyMatches = await keyContains(db, secrets, and(...conditions), query.search);
     const nameMatches = ilike(licenses.name, containsPattern(query.search));
-    // One array parameter, not one parameter per id: a fragment every key shares matches every
-    // row, and PostgreSQL refuses a statement with more than 65,535 parameters.
-    const keyMatches = sql`${licenses.id} = any(${sql.param(keyIds)}::integer[])`;
-    conditions.push(keyIds.length > 0 ? or(nameMatches, keyMatches) : nameMatches);
+    conditions.push(keyMatches ? or(nameMatches, keyMatches) : nameMatches);
   }
   const where = and(...conditions);
-  let rows = db
-    .select()
-    .from(licenses)
-    .where(where)
-    .orderBy(...listOrder(query))
-    .$dynamic();
-  const paged = query.limit !== undefined || query.offset !== undefined;
-  if (!paged) return { licenses: await withSeats(db, await rows), total: null };
-
-  // The order ends in the id, so consecutive pages neither repeat nor skip a row.
-  if (query.limit !== undefined) rows = rows.limit(query.limit);
-  if (query.offset) rows = rows.offset(query.offset);
-  const [page, [counted]] = await Promise.all([
-    rows,
-    db.select({ total: count() }).from(licenses).where(where),
-  ]);
-  return { licenses: await withSeats(db, page), total: Number(counted?.total ?? 0) };
+  const page = await selectPage(db, {
+    from: licenses,
+    where,
+    bounds: query,
+    // The order ends in the id, so consecutive pages neither repeat nor skip a row.
+    select: (total) =>
+      db
+        .select({ license: licenseListColumns, total })
+        .from(licenses)
+        .where(where)
+        .orderBy(...listOrder(query))
+        .$dynamic(),
+  });
+  return {
+    licenses: await withSeats(
+      db,
+      page.rows.map((row) => row.license),
+    ),
+    total: page.total,
+  };
 }
 
 /** One license; 404 both when it does not exist and when the caller may not see it. */
@@ -141,10 +125,10 @@ export async function getLicenseFor(db: Db, session: ActiveSession, id: number) 
   const row = await findLicense(db, id);
   if (!(await canSeeLicense(db, session, id))) throw notFound("License");
   const seats = await countActiveSeats(db, [id]);
-  return toLicenseDto(row, seats.get(id) ?? 0);
+  return toLicenseResponse(row, seats.get(id) ?? 0);
 }
 
-export async function createLicense(db: Db, secrets: SecretBox, input: CreateLicenseRequest) {
+export async function createLicense(db: Db, secrets: Secrets, input: CreateLicenseRequest) {
   const { licenseKey, ...fields } = input;
   const [row] = await db
     .insert(licenses)
@@ -156,16 +140,15 @@ export async function createLicense(db: Db, secrets: SecretBox, input: CreateLic
       expiryDate: fields.expiryDate ?? null,
       paymentAmount: fields.paymentAmount ?? null,
       notes: fields.notes ?? null,
-      licenseKeyCiphertext: secrets.encrypt(licenseKey),
-      licenseKeyMasked: maskSecret(licenseKey),
+      ...storedLicenseKey(secrets, licenseKey),
     })
     .returning();
-  return toLicenseDto(row!, 0);
+  return toLicenseResponse(row!, 0);
 }
 
 export async function updateLicense(
   db: Db,
-  secrets: SecretBox,
+  secrets: Secrets,
   id: number,
   input: UpdateLicenseRequest,
 ) {
@@ -176,23 +159,18 @@ export async function updateLicense(
     const used = (await countActiveSeats(tx, [id])).get(id) ?? 0;
     if (fields.totalSeats !== undefined && fields.totalSeats < used) {
       const message = `Total seats cannot be fewer than the ${used} seats currently assigned`;
-      throw conflict(message, [{ path: "totalSeats", message }]);
+      throw conflict("SEATS_BELOW_ASSIGNED", message, [{ path: "totalSeats", message }]);
     }
     const [row] = await tx
       .update(licenses)
       .set({
         ...fields,
-        ...(licenseKey
-          ? {
-              licenseKeyCiphertext: secrets.encrypt(licenseKey),
-              licenseKeyMasked: maskSecret(licenseKey),
-            }
-          : {}),
+        ...(licenseKey ? storedLicenseKey(secrets, licenseKey) : {}),
         updatedAt: new Date(),
       })
       .where(eq(licenses.id, id))
       .returning();
-    return toLicenseDto(row!, used);
+    return toLicenseResponse(row!, used);
   });
 }
 

@@ -1,44 +1,95 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { idParamsSchema } from "../../domain/schemas/common";
+import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/common";
 import {
-  createUserSchema,
-  updateUserSchema,
+  createUserRequestSchema,
+  updateUserRequestSchema,
+  userHoldingsResponseSchema,
   userListQuerySchema,
+  userListResponseSchema,
+  userResponseSchema,
 } from "../../domain/schemas/users";
 import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
-import { createUser, deleteUser, getUser, listUsers, updateUser } from "./service";
-import { toUserDto } from "./user-dto";
+import { sendPage } from "../lib/paging";
+import { countHoldings } from "./holdings";
+import { createUser, deleteUser, getUser, getUserResponse, listUsers, updateUser } from "./service";
+import { ownUserResponse } from "./user-response";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/users",
-    { preHandler: requireAdmin, schema: { querystring: userListQuerySchema } },
-    async (request) => listUsers(app.db, request.query.search),
+    {
+      preHandler: requireAdmin,
+      schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } },
+    },
+    async (request, reply) => {
+      const list = await listUsers(app.db, request.query);
+      return sendPage(reply, list.users, list.total);
+    },
   );
 
   app.get(
     "/api/users/:id",
-    { preHandler: requireSelfOrAdmin("id"), schema: { params: idParamsSchema } },
-    async (request) => toUserDto(await getUser(app.db, request.params.id)),
+    {
+      preHandler: requireSelfOrAdmin("id"),
+      schema: { params: idParamsSchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => {
+      const session = currentSession(request);
+      // One's own record (the profile page, the shell) comes with the session, read or cached.
+      const own = session.user.id === request.params.id ? ownUserResponse(session) : null;
+      return own ?? getUserResponse(app.db, request.params.id);
+    },
+  );
+
+  // What deleting or deactivating this user would release, for the confirmations.
+  app.get(
+    "/api/users/:id/holdings",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: userHoldingsResponseSchema } },
+    },
+    async (request) => {
+      await getUser(app.db, request.params.id);
+      return countHoldings(app.db, request.params.id);
+    },
   );
 
   app.post(
     "/api/users",
-    { preHandler: requireAdmin, schema: { body: createUserSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { body: createUserRequestSchema, response: { 201: userResponseSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createUser(app.db, request.body)),
   );
 
   app.patch(
     "/api/users/:id",
-    { preHandler: requireAdmin, schema: { params: idParamsSchema, body: updateUserSchema } },
-    async (request) => updateUser(app.db, request.params.id, request.body),
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: updateUserRequestSchema,
+        response: { 200: userResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await updateUser(app.db, request.params.id, request.body);
+      // Committed: in force on every instance before this answers.
+      await app.sessions.revoked({ userId: request.params.id });
+      return user;
+    },
   );
 
   app.delete(
     "/api/users/:id",
-    { preHandler: requireAdmin, schema: { params: idParamsSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
+    },
     async (request, reply) => {
       await deleteUser(app.db, request.params.id, currentSession(request).user.id);
+      await app.sessions.revoked({ userId: request.params.id });
       return reply.status(204).send();
     },
   );

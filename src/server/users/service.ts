@@ -1,16 +1,25 @@
 // Users: queries and the rules that keep the organisation manageable (unique usernames, at least
 // one active administrator, sessions ended when a user is deactivated or their password changes).
-import { and, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
-import type { CreateUserRequest, UpdateUserRequest } from "../../domain/schemas/users";
+import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import type {
+  CreateUserRequest,
+  UpdateUserRequest,
+  UserListQuery,
+} from "../../domain/schemas/users";
 import { hashPassword } from "../auth/passwords";
-import { deleteUserSessions } from "../auth/sessions";
+import { announceSessionChange, deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { licenseAssignments, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import { toUserDto } from "./user-dto";
+import { selectPage } from "../lib/paging";
+import { anyColumnContains } from "../lib/text-search";
+import { releaseHardwareAndAccounts } from "./holdings";
+import { toUserResponse } from "./user-response";
 
 const usernameTaken = () =>
-  conflict("Username already exists", [{ path: "username", message: "Username already exists" }]);
+  conflict("DUPLICATE_USERNAME", "Username already exists", [
+    { path: "username", message: "Username already exists" },
+  ]);
 
 async function assertUsernameFree(db: Executor, username: string, exceptId?: number) {
   const [existing] = await db
@@ -37,27 +46,89 @@ async function assertAnotherActiveAdmin(tx: Executor, userId: number) {
     .where(and(eq(users.role, "admin"), eq(users.isActive, true)))
     .for("update");
   if (!admins.some((admin) => admin.id !== userId)) {
-    throw conflict("There must be at least one active administrator");
+    throw conflict("LAST_ADMIN", "There must be at least one active administrator");
   }
 }
 
-export async function listUsers(db: Db, search?: string) {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, "\\$&")}%` : undefined;
-  const rows = await db
-    .select()
+/** What a list returns of a user: no password hash, and only whether Google is linked. */
+const userListColumns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  email: users.email,
+  department: users.department,
+  role: users.role,
+  isActive: users.isActive,
+  googleId: users.googleId,
+  createdAt: users.createdAt,
+};
+
+const lowerUsername = sql`lower(${users.username})`;
+
+/** ORDER BY for the list: the chosen key (blank values last either way), then the username. */
+function userListOrder(query: Pick<UserListQuery, "sort" | "order">): SQL[] {
+  const direction = query.order === "desc" ? desc : asc;
+  const tieBreak = [asc(lowerUsername), asc(users.id)];
+  switch (query.sort) {
+    case "username":
+      return [direction(lowerUsername), direction(users.id)];
+    case "fullName":
+      return [sql`${direction(sql`lower(${users.fullName})`)} nulls last`, ...tieBreak];
+    case "createdAt":
+      return [direction(users.createdAt), direction(users.id)];
+  }
+}
+
+/**
+ * The users list, searched over username, name, e-mail and department (case-insensitive
+ * substring), only active people with `active`, and ordered in SQL; one page with its total when
+ * limit or offset is given.
+ */
+export async function listUsers(db: Db, query: UserListQuery) {
+  const where = and(
+    query.search
+      ? anyColumnContains(
+          [users.username, users.fullName, users.email, users.department],
+          query.search,
+        )
+      : undefined,
+    query.active ? eq(users.isActive, true) : undefined,
+  );
+  const page = await selectPage(db, {
+    from: users,
+    where,
+    bounds: query,
+    select: (total) =>
+      db
+        .select({ user: userListColumns, total })
+        .from(users)
+        .where(where)
+        .orderBy(...userListOrder(query))
+        .$dynamic(),
+  });
+  return { users: page.rows.map((row) => toUserResponse(row.user)), total: page.total };
+}
+
+// One prepared statement per database handle: the single-user read is a hot call.
+const userByIdStatements = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+const prepareUserById = (db: Db) =>
+  db
+    .select(userListColumns)
     .from(users)
-    .where(
-      pattern
-        ? or(
-            ilike(users.username, pattern),
-            ilike(users.fullName, pattern),
-            ilike(users.email, pattern),
-            ilike(users.department, pattern),
-          )
-        : undefined,
-    )
-    .orderBy(asc(sql`lower(${users.username})`));
-  return rows.map(toUserDto);
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("qm_user_by_id");
+
+/** What GET /api/users/:id answers (without the password hash), or a 404. */
+export async function getUserResponse(db: Db, id: number) {
+  let statement = userByIdStatements.get(db);
+  if (!statement) {
+    statement = prepareUserById(db);
+    userByIdStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  if (!row) throw notFound("User");
+  return toUserResponse(row);
 }
 
 export async function getUser(db: Executor, id: number) {
@@ -82,7 +153,7 @@ export async function createUser(db: Db, input: CreateUserRequest) {
         isActive: input.isActive,
       })
       .returning();
-    return toUserDto(row!);
+    return toUserResponse(row!);
   } catch (error) {
     // Two concurrent creates of one name: the unique index decides, the loser gets the same 409.
     if ((error as { cause?: { code?: string } }).cause?.code === "23505") throw usernameTaken();
@@ -102,6 +173,8 @@ export async function updateUser(db: Db, id: number, input: UpdateUserRequest) {
       current.isActive &&
       (input.role === "user" || input.isActive === false);
     if (losesAdmin) await assertAnotherActiveAdmin(tx, id);
+    // Someone who leaves gives back their hardware and office accounts, with the same commit.
+    if (current.isActive && input.isActive === false) await releaseHardwareAndAccounts(tx, id);
 
     const [row] = await tx
       .update(users)
@@ -117,21 +190,28 @@ export async function updateUser(db: Db, id: number, input: UpdateUserRequest) {
       })
       .where(eq(users.id, id))
       .returning();
+    // Deactivation and a new password end the user's sessions; any other change (role, names)
+    // reaches their cached sessions through the same notice.
     if (input.isActive === false || passwordHash) await deleteUserSessions(tx, id);
-    return toUserDto(row!);
+    else await announceSessionChange(tx, { userId: id });
+    return toUserResponse(row!);
   });
 }
 
 export async function deleteUser(db: Db, id: number, actingUserId: number) {
-  if (id === actingUserId) throw conflict("You cannot delete your own account");
+  if (id === actingUserId)
+    throw conflict("CANNOT_DELETE_SELF", "You cannot delete your own account");
   await db.transaction(async (tx) => {
     const current = await getUser(tx, id);
     if (current.role === "admin" && current.isActive) await assertAnotherActiveAdmin(tx, id);
-    // Free the seats the user held before the user row goes (the history keeps the name).
+    // Free the seats, hardware and office accounts the user held before the user row goes
+    // (the histories keep the name).
+    await releaseHardwareAndAccounts(tx, id);
     await tx
       .update(licenseAssignments)
       .set({ isActive: false, deactivatedAt: new Date() })
       .where(and(eq(licenseAssignments.userId, id), eq(licenseAssignments.isActive, true)));
     await tx.delete(users).where(eq(users.id, id));
+    await announceSessionChange(tx, { userId: id });
   });
 }

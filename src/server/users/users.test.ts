@@ -54,7 +54,8 @@ describe("users API as an administrator", () => {
       role: "owner",
     });
     expect(response.statusCode).toBe(400);
-    const { errors, message } = response.json();
+    const { code, errors, message } = response.json();
+    expect(code).toBe("VALIDATION_FAILED");
     expect(message).toBe("Username must be at least 3 characters");
     expect(errors).toEqual(
       expect.arrayContaining([
@@ -71,6 +72,7 @@ describe("users API as an administrator", () => {
   it("refuses a duplicate username in any case with 409", async () => {
     const response = await asAdmin("POST", "/api/users", { username: "ROOT", password: "secret1" });
     expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe("DUPLICATE_USERNAME");
     expect(response.json().errors).toEqual([
       { path: "username", message: "Username already exists" },
     ]);

@@ -2,7 +2,7 @@
 // first (looked up by username) and date helpers relative to the day the seed runs, so the demo
 // always shows expired, expiring and active items whenever the app is first started.
 import { addDays, addMonths, type IsoDate, todayIso } from "../../../domain/dates";
-import type { SecretBox } from "../../lib/secret-box";
+import type { Secrets } from "../../lib/secrets";
 import type { Tx } from "../client";
 
 export interface SeedPerson {
@@ -13,7 +13,7 @@ export interface SeedPerson {
 
 export interface SeedContext {
   tx: Tx;
-  secrets: SecretBox;
+  secrets: Secrets;
   today: IsoDate;
   now: Date;
   /** A demo person by username; throws on a typo so a wrong name cannot silently seed nothing. */
@@ -22,7 +22,7 @@ export interface SeedContext {
 
 export function createSeedContext(
   tx: Tx,
-  secrets: SecretBox,
+  secrets: Secrets,
   people: SeedPerson[],
   now = new Date(),
 ): SeedContext {

@@ -1,6 +1,6 @@
 // Demo directory listings: recurring (monthly to annual) in four currencies, one-off payments and
 // cancelled listings, with payment dates around the seed day.
-import { directories } from "../schema";
+import { directories, directoryPayments, directoryPriceChanges } from "../schema";
 import { ago, day, type SeedContext } from "./context";
 
 type DirectoryRow = typeof directories.$inferInsert;
@@ -101,8 +101,9 @@ export const DEMO_DIRECTORIES: DirectorySeed[] = [
     amount: 49,
     currency: "AUD",
     isOneTime: true,
+    // Paid: a one-time listing has no next payment once paid.
     lastPayment: -200,
-    nextPayment: -200,
+    nextPayment: null,
     notes: "Lifetime premium listing.",
   },
   {
@@ -113,8 +114,8 @@ export const DEMO_DIRECTORIES: DirectorySeed[] = [
     amount: 99,
     currency: "AUD",
     isOneTime: true,
-    lastPayment: -35,
-    nextPayment: -35,
+    lastPayment: null,
+    nextPayment: 12,
   },
   {
     name: "Cylex",
@@ -142,20 +143,43 @@ export const DEMO_DIRECTORIES: DirectorySeed[] = [
 ];
 
 export async function seedDirectories(context: SeedContext) {
-  await context.tx.insert(directories).values(
-    DEMO_DIRECTORIES.map((directory) => ({
-      name: directory.name,
-      url: directory.url,
-      location: directory.location,
-      paymentFrequencyMonths: directory.months,
-      paymentAmount: directory.amount,
-      paymentCurrency: directory.currency,
-      isOneTime: directory.isOneTime ?? false,
-      isCancelled: directory.isCancelled ?? false,
-      lastPaymentDate: directory.lastPayment === null ? null : day(context, directory.lastPayment),
-      nextPaymentDate: directory.nextPayment === null ? null : day(context, directory.nextPayment),
-      notes: directory.notes ?? null,
-      createdAt: ago(context, 450),
+  const rows = await context.tx
+    .insert(directories)
+    .values(
+      DEMO_DIRECTORIES.map((directory) => ({
+        name: directory.name,
+        url: directory.url,
+        location: directory.location,
+        paymentFrequencyMonths: directory.months,
+        paymentAmount: directory.amount,
+        paymentCurrency: directory.currency,
+        isOneTime: directory.isOneTime ?? false,
+        isCancelled: directory.isCancelled ?? false,
+        lastPaymentDate:
+          directory.lastPayment === null ? null : day(context, directory.lastPayment),
+        nextPaymentDate:
+          directory.nextPayment === null ? null : day(context, directory.nextPayment),
+        notes: directory.notes ?? null,
+        createdAt: ago(context, 450),
+      })),
+    )
+    .returning({ id: directories.id, name: directories.name });
+  // Each listing's last payment is in its history; Yelp's price went up once.
+  const idOf = new Map(rows.map((row) => [row.name, row.id]));
+  await context.tx.insert(directoryPayments).values(
+    DEMO_DIRECTORIES.filter((directory) => directory.lastPayment !== null).map((directory) => ({
+      directoryId: idOf.get(directory.name)!,
+      paidOn: day(context, directory.lastPayment!),
+      amount: directory.amount,
+      currency: directory.currency,
     })),
   );
+  await context.tx.insert(directoryPriceChanges).values({
+    directoryId: idOf.get("Yelp for Business")!,
+    previousAmount: 249,
+    previousCurrency: "USD",
+    newAmount: 299,
+    newCurrency: "USD",
+    changedAt: ago(context, 120),
+  });
 }

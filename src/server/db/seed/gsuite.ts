@@ -196,7 +196,8 @@ export async function seedGsuite(context: SeedContext) {
         const organization = organizationByDomain(account.domain);
         return {
           email: account.email,
-          passwordCiphertext: account.password === null ? null : secrets.encrypt(account.password),
+          passwordCiphertext:
+            account.password === null ? null : secrets.seal(account.password).ciphertext,
           organization: organization.domain,
           organizationId: organization.id,
           planType: plan.name,

@@ -1,5 +1,6 @@
 // Demo hardware across the offices, the server room and storage, in every status, partly assigned
 // (jane has a laptop and a monitor), and hardware requests in every state, some of them jane's.
+import type { HardwareType } from "../../../domain/enums";
 import { hardware, hardwareRequests } from "../schema";
 import { ago, day, indexBy, type SeedContext } from "./context";
 
@@ -7,7 +8,7 @@ type HardwareRow = typeof hardware.$inferInsert;
 
 interface HardwareSeed {
   name: string;
-  type: string;
+  type: HardwareType;
   identifier: string;
   location: string;
   status?: NonNullable<HardwareRow["status"]>;
@@ -337,7 +338,7 @@ export const DEMO_HARDWARE: HardwareSeed[] = [
   },
   {
     name: "Jabra Evolve2 65",
-    type: "other",
+    type: "headset",
     identifier: "JB2-65-0037812",
     location: REMOTE,
     assignee: "isla",
@@ -347,7 +348,7 @@ export const DEMO_HARDWARE: HardwareSeed[] = [
   },
   {
     name: "Dell WD19S Dock",
-    type: "other",
+    type: "docking-station",
     identifier: "CN-0J0G4J-12345-1AB-3T9C",
     location: SYDNEY,
     assignee: "lucas",

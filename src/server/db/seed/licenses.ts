@@ -1,7 +1,7 @@
 // Demo software licenses: a spread of types, currencies and payment frequencies, and expiry dates
 // relative to the seed day so every status shows up (expired, expiring soon, active,
 // auto-renewing, no expiry), with seats held by staff, earlier holders, renewals and key views.
-import { maskSecret } from "../../../domain/masking";
+import { storedLicenseKey } from "../../licenses/license-key";
 import { licenseAssignments, licenses, licenseViewLogs, renewals } from "../schema";
 import { ago, day, indexBy, type SeedContext } from "./context";
 
@@ -514,8 +514,7 @@ export async function seedLicenses(context: SeedContext) {
       DEMO_LICENSES.map((license) => ({
         name: license.name,
         licenseType: license.licenseType,
-        licenseKeyCiphertext: secrets.encrypt(license.key),
-        licenseKeyMasked: maskSecret(license.key),
+        ...storedLicenseKey(secrets, license.key),
         username: license.username ?? null,
         orderId: license.orderId ?? null,
         product: license.product,
@@ -572,7 +571,9 @@ export async function seedLicenses(context: SeedContext) {
         renewal.previousExpiry === null ? null : day(context, renewal.previousExpiry),
       newExpiryDate: day(context, renewal.newExpiry),
       renewalAmount: renewal.amount,
-      newLicenseKeyCiphertext: renewal.newKey ? context.secrets.encrypt(renewal.newKey) : null,
+      newLicenseKeyCiphertext: renewal.newKey
+        ? context.secrets.seal(renewal.newKey).ciphertext
+        : null,
       notes: renewal.notes ?? null,
       renewedByUserId: context.person(renewal.renewedBy).id,
       renewedAt: ago(context, renewal.renewedDaysAgo),

@@ -152,7 +152,7 @@ export async function seedOfficeAccounts(context: SeedContext) {
     .values(
       DEMO_ACCOUNTS.map((account) => ({
         email: account.email,
-        passwordCiphertext: secrets.encrypt(account.password),
+        passwordCiphertext: secrets.seal(account.password).ciphertext,
         provider: account.provider,
         status: account.status ?? "active",
         paymentMethod: account.paymentMethod ?? null,

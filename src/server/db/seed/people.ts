@@ -1,5 +1,6 @@
 // The demo organisation's staff. `admin` and `jane` are the documented demo sign-ins; everyone
 // shares the demo password, hashed once by the caller.
+import type { Role } from "../../../domain/enums";
 import type { Tx } from "../client";
 import { users } from "../schema";
 import type { SeedPerson } from "./context";
@@ -11,7 +12,7 @@ interface PersonSeed {
   username: string;
   fullName: string;
   department: string | null;
-  role?: "admin" | "user";
+  role?: Role;
   isActive?: boolean;
   /** Defaults to username@example.com; null for the one contractor without a company address. */
   email?: string | null;

@@ -9,7 +9,7 @@ import { maskSecret } from "../../../domain/masking";
 import { buildApp } from "../../app";
 import { verifyPassword } from "../../auth/passwords";
 import { loadConfig } from "../../config";
-import { createSecretBox } from "../../lib/secret-box";
+import { createSecrets } from "../../lib/secrets";
 import type { Database, Db } from "../client";
 import * as schema from "../schema";
 import { DEMO_GSUITE_ACCOUNTS } from "./gsuite";
@@ -18,12 +18,14 @@ import { DEMO_ACCOUNTS } from "./office-accounts";
 import { seedDemoDataIfEmpty } from "./seed-demo";
 
 // Tables that hold what the running app creates (sign-ins, throttling, passkeys); demo data for
-// them would be fake sessions and credentials. Every other table must get demo rows.
+// them would be fake sessions and credentials; and currency_rates, which holds only the rates an
+// administrator changed (empty: the spec's defaults). Every other table must get demo rows.
 const RUNTIME_TABLES = new Set([
   "sessions",
   "login_throttle",
   "webauthn_credentials",
   "webauthn_challenges",
+  "currency_rates",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
@@ -39,7 +41,7 @@ async function countRows(db: Db) {
 }
 
 describe("demo seed", () => {
-  const secrets = createSecretBox(randomBytes(32));
+  const secrets = createSecrets(randomBytes(32));
   let database: Database;
   let db: Db;
   let seeded: boolean;
@@ -98,7 +100,7 @@ describe("demo seed", () => {
       for (const [column, value] of Object.entries(row)) {
         expect(String(value), `${seed.name}.${column}`).not.toContain(seed.key);
       }
-      expect(secrets.decrypt(row.licenseKeyCiphertext)).toBe(seed.key);
+      expect(secrets.open(row.licenseKeyCiphertext)).toBe(seed.key);
       expect(row.licenseKeyMasked).toBe(maskSecret(seed.key));
     }
     const renewalRows = await db.select().from(schema.renewals);
@@ -115,7 +117,7 @@ describe("demo seed", () => {
     for (const seed of DEMO_ACCOUNTS) {
       const row = officeRows.find((candidate) => candidate.email === seed.email)!;
       expect(JSON.stringify(row)).not.toContain(seed.password);
-      expect(secrets.decrypt(row.passwordCiphertext)).toBe(seed.password);
+      expect(secrets.open(row.passwordCiphertext)).toBe(seed.password);
     }
     const workspaceRows = await db.select().from(schema.gsuiteAccounts);
     for (const seed of DEMO_GSUITE_ACCOUNTS) {
@@ -124,7 +126,7 @@ describe("demo seed", () => {
         expect(row.passwordCiphertext).toBeNull();
       } else {
         expect(JSON.stringify(row)).not.toContain(seed.password);
-        expect(secrets.decrypt(row.passwordCiphertext!)).toBe(seed.password);
+        expect(secrets.open(row.passwordCiphertext!)).toBe(seed.password);
       }
     }
   });
@@ -249,7 +251,7 @@ describe("demo seed dates", () => {
     try {
       // Local noon on 31 January: the month arithmetic must not skip or repeat a month.
       const now = new Date(2031, 0, 31, 12);
-      expect(await seedDemoDataIfEmpty(database.db, createSecretBox(randomBytes(32)), now)).toBe(
+      expect(await seedDemoDataIfEmpty(database.db, createSecrets(randomBytes(32)), now)).toBe(
         true,
       );
       const licenses = await database.db.select().from(schema.licenses);

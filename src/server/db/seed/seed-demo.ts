@@ -3,7 +3,7 @@
 // Runtime state (sessions, sign-in throttling, passkeys and their challenges) is not seeded.
 import { count } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords";
-import type { SecretBox } from "../../lib/secret-box";
+import type { Secrets } from "../../lib/secrets";
 import type { Db, Executor } from "../client";
 import { users } from "../schema";
 import { createSeedContext } from "./context";
@@ -24,7 +24,7 @@ async function hasUsers(db: Executor) {
 /** Seeds the demo organisation when there are no users yet; returns whether it did. */
 export async function seedDemoDataIfEmpty(
   db: Db,
-  secrets: SecretBox,
+  secrets: Secrets,
   now: Date = new Date(),
 ): Promise<boolean> {
   if (await hasUsers(db)) return false;

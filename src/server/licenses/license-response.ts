@@ -1,11 +1,21 @@
-import type { AssignmentDto, LicenseDto } from "../../domain/schemas/licenses";
-import type { licenseAssignments, licenses } from "../db/schema";
+import { getTableColumns } from "drizzle-orm";
+import type { AssignmentResponse, LicenseResponse } from "../../domain/schemas/licenses";
+import { type licenseAssignments, licenses } from "../db/schema";
 
 export type LicenseRow = typeof licenses.$inferSelect;
+/** A license as lists read it: without the key's ciphertext and search index, which no list returns. */
+export type LicenseListRow = Omit<LicenseRow, "licenseKeyCiphertext" | "licenseKeySearchTokens">;
+
+/** What a list selects of a license: every column but the key's ciphertext and search index. */
+export const {
+  licenseKeyCiphertext: _ciphertext,
+  licenseKeySearchTokens: _searchTokens,
+  ...licenseListColumns
+} = getTableColumns(licenses);
 type AssignmentRow = typeof licenseAssignments.$inferSelect;
 
 /** The API shape of a license: the key only masked; the ciphertext never leaves the server. */
-export function toLicenseDto(row: LicenseRow, assignedSeats: number): LicenseDto {
+export function toLicenseResponse(row: LicenseListRow, assignedSeats: number): LicenseResponse {
   return {
     id: row.id,
     name: row.name,
@@ -30,7 +40,7 @@ export function toLicenseDto(row: LicenseRow, assignedSeats: number): LicenseDto
   };
 }
 
-export function toAssignmentDto(row: AssignmentRow, licenseName: string): AssignmentDto {
+export function toAssignmentResponse(row: AssignmentRow, licenseName: string): AssignmentResponse {
   return {
     id: row.id,
     licenseId: row.licenseId,

@@ -1,0 +1,79 @@
+// The stable machine codes of every error the API answers with, shared by server and client. The
+// client decides what to do by code (and HTTP status), never by message text: messages are for
+// people and may change; a code, once shipped, keeps its meaning.
+//
+// Every error body is { code, message, errors? }. Add a code when the client (or an API caller)
+// needs to tell a new case apart; a generic code is fine when nothing depends on the difference.
+
+export const errorCodes = [
+  // 400: the request itself is wrong.
+  /** A body, query or path parameter failed its schema (field errors in `errors`). */
+  "VALIDATION_FAILED",
+  /** The body is not parseable JSON. */
+  "INVALID_JSON",
+  /** Any other malformed request (bad URL, bad header...). */
+  "BAD_REQUEST",
+  // 401
+  /** No valid session: sign in again. */
+  "UNAUTHORIZED",
+  /** Sign-in with a wrong username or password. */
+  "INVALID_CREDENTIALS",
+  /** Sign-in with the right password on a deactivated account. */
+  "ACCOUNT_DEACTIVATED",
+  // 403
+  /** Signed in, but not allowed (role, someone else's record, cross-site request). */
+  "FORBIDDEN",
+  // 404
+  /** The record or route does not exist (or the caller may not know it exists). */
+  "NOT_FOUND",
+  // 409: the request is well formed but conflicts with the data.
+  /** A conflict without a more specific code. */
+  "CONFLICT",
+  /** No seat left on the license. */
+  "SEATS_EXHAUSTED",
+  /** Total seats lowered below the seats in use. */
+  "SEATS_BELOW_ASSIGNED",
+  /** The user already has an active assignment of this license. */
+  "ALREADY_ASSIGNED",
+  /** Something cannot be given to a deactivated user. */
+  "USER_INACTIVE",
+  "DUPLICATE_USERNAME",
+  "DUPLICATE_EMAIL",
+  /** A unique value (other than username or email) already exists. */
+  "DUPLICATE_RECORD",
+  /** The hardware item is held by someone else (assign, request, approve). */
+  "HARDWARE_UNAVAILABLE",
+  /** The hardware request was already approved or rejected. */
+  "REQUEST_NOT_PENDING",
+  /** The record is still referenced by other records. */
+  "STILL_REFERENCED",
+  /** An approval decision on a trust review that is no longer pending. */
+  "APPROVAL_NOT_PENDING",
+  /** The change would leave no active administrator. */
+  "LAST_ADMIN",
+  /** An administrator tried to delete their own account. */
+  "CANNOT_DELETE_SELF",
+  // 413, 415
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  // 429
+  /** Too many attempts (sign-in lock); `Retry-After` says when to try again. */
+  "RATE_LIMITED",
+  // 503
+  /** The database cannot be reached right now; `Retry-After` says when to try again. */
+  "DATABASE_UNAVAILABLE",
+  // 500
+  /** A bug on the server; details are in the server log, never in the response. */
+  "INTERNAL_ERROR",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+const known = new Set<string>(errorCodes);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && known.has(value);
+}
+
+/** The body of every error response (its schema: schemas/errors.ts). */
+export type { ErrorResponse } from "./schemas/errors";

@@ -1,0 +1,119 @@
+// Office account assignments: who (a user, by id) uses which account on which device. Created
+// active; ending one keeps it as history. An ordinary user lists only their own.
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import type {
+  AccountAssignmentListQuery,
+  AccountAssignmentResponse,
+  CreateAccountAssignmentRequest,
+} from "../../domain/schemas/accounts";
+import type { ActiveSession } from "../auth/sessions";
+import type { Db } from "../db/client";
+import { accountAssignments, accounts, users } from "../db/schema";
+import { conflict, notFound } from "../http/errors";
+import { selectPage } from "../lib/paging";
+import { toAccountAssignmentResponse } from "./account-response";
+import { findAccount } from "./service";
+
+const accountColumns = {
+  email: accounts.email,
+  provider: accounts.provider,
+  status: accounts.status,
+};
+
+function listOrder(query: Pick<AccountAssignmentListQuery, "sort" | "order">): SQL[] {
+  const direction = query.order === "desc" ? desc : asc;
+  const key =
+    query.sort === "assignedDate" ? accountAssignments.assignedDate : accountAssignments.createdAt;
+  return [direction(key), direction(accountAssignments.id)];
+}
+
+/**
+ * Assignments, newest first by default: every one for an administrator (optionally of one
+ * account or one user, only active or only ended), else only the caller's own.
+ */
+export async function listAccountAssignments(
+  db: Db,
+  session: ActiveSession,
+  query: AccountAssignmentListQuery,
+) {
+  const ownerId = session.user.role === "admin" ? query.userId : session.user.id;
+  const where = and(
+    ownerId === undefined ? undefined : eq(accountAssignments.userId, ownerId),
+    query.accountId === undefined ? undefined : eq(accountAssignments.accountId, query.accountId),
+    query.active === undefined ? undefined : eq(accountAssignments.isActive, query.active),
+  );
+  const page = await selectPage(db, {
+    from: accountAssignments,
+    where,
+    bounds: query,
+    select: (total) =>
+      db
+        .select({ assignment: accountAssignments, account: accountColumns, total })
+        .from(accountAssignments)
+        .innerJoin(accounts, eq(accounts.id, accountAssignments.accountId))
+        .where(where)
+        .orderBy(...listOrder(query))
+        .$dynamic(),
+  });
+  return {
+    assignments: page.rows.map((row) => toAccountAssignmentResponse(row.assignment, row.account)),
+    total: page.total,
+  };
+}
+
+export async function createAccountAssignment(
+  db: Db,
+  input: CreateAccountAssignmentRequest,
+): Promise<AccountAssignmentResponse> {
+  return db.transaction(async (tx) => {
+    // The account's row lock orders this against a concurrent delete of the account.
+    const account = await findAccount(tx, input.accountId, { lock: true });
+    const [user] = await tx
+      .select({ id: users.id, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .limit(1)
+      .for("update");
+    if (!user) throw notFound("User");
+    if (!user.isActive) {
+      const message = "Accounts cannot be assigned to an inactive user";
+      throw conflict("USER_INACTIVE", message, [{ path: "userId", message }]);
+    }
+    const [row] = await tx
+      .insert(accountAssignments)
+      .values({
+        accountId: account.id,
+        userId: user.id,
+        assignedTo: input.assignedTo,
+        deviceName: input.deviceName,
+        assignedDate: input.assignedDate,
+        isActive: input.isActive,
+        notes: input.notes ?? null,
+      })
+      .returning();
+    return toAccountAssignmentResponse(row!, account);
+  });
+}
+
+/** Ends an assignment. Ending an ended one changes nothing. */
+export async function deactivateAccountAssignment(db: Db, id: number) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ assignment: accountAssignments, account: accountColumns })
+      .from(accountAssignments)
+      .innerJoin(accounts, eq(accounts.id, accountAssignments.accountId))
+      .where(eq(accountAssignments.id, id))
+      .limit(1)
+      .for("update", { of: accountAssignments });
+    if (!current) throw notFound("Assignment");
+    if (!current.assignment.isActive) {
+      return toAccountAssignmentResponse(current.assignment, current.account);
+    }
+    const [row] = await tx
+      .update(accountAssignments)
+      .set({ isActive: false })
+      .where(eq(accountAssignments.id, id))
+      .returning();
+    return toAccountAssignmentResponse(row!, current.account);
+  });
+}

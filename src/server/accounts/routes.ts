@@ -1,0 +1,130 @@
+// Office Accounts area routes: accounts, the logged password reveal, and assignments
+// (spec part 2, section 7 'Office accounts'; PATCH and reveal are this server's additions).
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  accountAssignmentListQuerySchema,
+  accountAssignmentListResponseSchema,
+  accountAssignmentResponseSchema,
+  accountListQuerySchema,
+  accountListResponseSchema,
+  accountResponseSchema,
+  createAccountAssignmentRequestSchema,
+  createAccountRequestSchema,
+  revealAccountPasswordResponseSchema,
+  updateAccountRequestSchema,
+} from "../../domain/schemas/accounts";
+import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/common";
+import { currentSession, requireAdmin, requireUser } from "../auth/guards";
+import { sendPage } from "../lib/paging";
+import { viewerOf } from "../lib/secrets";
+import {
+  createAccountAssignment,
+  deactivateAccountAssignment,
+  listAccountAssignments,
+} from "./assignments-service";
+import { revealAccountPassword } from "./reveal-service";
+import { createAccount, deleteAccount, listAccounts, updateAccount } from "./service";
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/accounts",
+    {
+      preHandler: requireUser,
+      schema: { querystring: accountListQuerySchema, response: { 200: accountListResponseSchema } },
+    },
+    async (request, reply) => {
+      const list = await listAccounts(app.db, currentSession(request), request.query);
+      return sendPage(reply, list.accounts, list.total);
+    },
+  );
+
+  app.post(
+    "/api/accounts",
+    {
+      preHandler: requireAdmin,
+      schema: { body: createAccountRequestSchema, response: { 201: accountResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createAccount(app.db, app.secrets, request.body)),
+  );
+
+  app.patch(
+    "/api/accounts/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: updateAccountRequestSchema,
+        response: { 200: accountResponseSchema },
+      },
+    },
+    async (request) => updateAccount(app.db, app.secrets, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/accounts/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
+    },
+    async (request, reply) => {
+      await deleteAccount(app.db, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    "/api/accounts/:id/reveal",
+    {
+      preHandler: requireUser,
+      schema: { params: idParamsSchema, response: { 200: revealAccountPasswordResponseSchema } },
+    },
+    async (request) =>
+      revealAccountPassword(app.db, app.secrets, request.params.id, viewerOf(request)),
+  );
+
+  app.get(
+    "/api/account-assignments",
+    {
+      preHandler: requireUser,
+      schema: {
+        querystring: accountAssignmentListQuerySchema,
+        response: { 200: accountAssignmentListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const list = await listAccountAssignments(app.db, currentSession(request), request.query);
+      return sendPage(reply, list.assignments, list.total);
+    },
+  );
+
+  app.post(
+    "/api/account-assignments",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        body: createAccountAssignmentRequestSchema,
+        response: { 201: accountAssignmentResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createAccountAssignment(app.db, request.body)),
+  );
+
+  // Like the license assignments' deactivate: the route reads no body, so any body (the spec's
+  // clients send an empty one, possibly labelled JSON) is ignored in this scope.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser("application/json", (_request, _payload, done) =>
+      done(null, undefined),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().patch(
+      "/api/account-assignments/:id/deactivate",
+      {
+        preHandler: requireAdmin,
+        schema: { params: idParamsSchema, response: { 200: accountAssignmentResponseSchema } },
+      },
+      async (request) => deactivateAccountAssignment(scope.db, request.params.id),
+    );
+  });
+};

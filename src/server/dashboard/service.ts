@@ -1,0 +1,20 @@
+// The dashboard summary: one section per area, each a few LIMITed queries, run side by side.
+// An area joins the dashboard by adding its section here (and its field to the schema).
+import type { IsoDate } from "../../domain/dates";
+import type { DashboardSummaryResponse } from "../../domain/schemas/dashboard";
+import type { ActiveSession } from "../auth/sessions";
+import type { Db } from "../db/client";
+import { licenseSummary } from "./license-summary";
+import { userSummary } from "./user-summary";
+
+export async function dashboardSummary(
+  db: Db,
+  session: ActiveSession,
+  today: IsoDate,
+): Promise<DashboardSummaryResponse> {
+  const [licenses, users] = await Promise.all([
+    licenseSummary(db, session, today),
+    userSummary(db, session),
+  ]);
+  return { licenses, users };
+}

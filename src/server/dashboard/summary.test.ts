@@ -1,0 +1,234 @@
+// GET /api/dashboard/summary: the SQL twin of the dashboard's domain rules (domain/dashboard.ts,
+// recurrence.ts), checked against the domain functions at their edges; LIMITs with totals; and
+// what an ordinary user gets.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignViaApi, createLicenseViaApi } from "../../../tests/support/licenses";
+import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { needsAttention, renewsSoon } from "../../domain/dashboard";
+import { addDays } from "../../domain/dates";
+import { maskSecret } from "../../domain/masking";
+import { nextOccurrence } from "../../domain/recurrence";
+import {
+  DASHBOARD_LIST_LIMIT,
+  type DashboardSummaryResponse,
+} from "../../domain/schemas/dashboard";
+import type { LicenseResponse } from "../../domain/schemas/licenses";
+import { licenses } from "../db/schema";
+
+let t: TestApp;
+let admin: { user: { id: number }; cookie: string };
+let holder: { user: { id: number }; cookie: string };
+
+const TODAY = "2025-03-31";
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signedInUser({ role: "admin" });
+  holder = await t.signedInUser();
+});
+afterAll(() => t.close());
+
+async function summary(cookie: string, today = TODAY) {
+  const response = await t.request({
+    method: "GET",
+    url: `/api/dashboard/summary?today=${today}`,
+    cookie,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { body: response.json() as DashboardSummaryResponse, raw: response.body };
+}
+
+describe("qm_next_occurrence (SQL) and nextOccurrence (domain)", () => {
+  it("agree on month ends, leap days, week boundaries and non-recurring frequencies", async () => {
+    const starts = [
+      "2024-01-31",
+      "2024-02-29",
+      "2023-12-31",
+      "2024-11-30",
+      "2025-03-31",
+      "2025-03-30",
+      "2025-04-01",
+      "2025-03-24",
+      "2025-03-25",
+      "2020-06-15",
+      null,
+    ];
+    const frequencies = ["daily", "weekly", "monthly", "quarterly", "annually", "one-time", "x"];
+    const todays = ["2025-03-31", "2025-02-28", "2028-02-29", "2025-04-30", "2025-01-01"];
+    for (const start of starts) {
+      for (const frequency of frequencies) {
+        for (const today of todays) {
+          const result = (await t.app.db.execute(
+            sql`select qm_next_occurrence(${start}::date, ${frequency}, ${today}::date)::text as next`,
+          )) as unknown as { rows: { next: string | null }[] };
+          expect(result.rows[0]!.next, `${start} ${frequency} ${today}`).toBe(
+            nextOccurrence(start, frequency, today),
+          );
+        }
+      }
+    }
+  });
+});
+
+describe("GET /api/dashboard/summary", () => {
+  beforeAll(async () => {
+    // Each side of every bound: expiry 31/30 days ago, today, 30/31 days ahead, none; renewing
+    // by purchase date (month ends, weekly) and by expiry (one-time); auto, manual, cancelled.
+    const edges: [string, Record<string, unknown>][] = [
+      ["Att -31", { expiryDate: addDays(TODAY, -31) }],
+      ["Att -30", { expiryDate: addDays(TODAY, -30) }],
+      ["Att 0", { expiryDate: TODAY }],
+      ["Att +30 cancelled", { expiryDate: addDays(TODAY, 30), renewalStatus: "cancelled" }],
+      ["Att +31", { expiryDate: addDays(TODAY, 31) }],
+      ["Att none", { expiryDate: null }],
+      ["Att auto", { expiryDate: addDays(TODAY, 3), renewalStatus: "auto" }],
+      ["Att autoRenew flag only", { expiryDate: addDays(TODAY, 4), autoRenew: true }],
+      [
+        "Ren month end",
+        { renewalStatus: "auto", purchaseDate: "2024-01-31", paymentFrequency: "monthly" },
+      ],
+      [
+        "Ren quarterly far",
+        { renewalStatus: "auto", purchaseDate: "2024-05-15", paymentFrequency: "quarterly" },
+      ],
+      [
+        "Ren annual +30",
+        { renewalStatus: "auto", purchaseDate: "2020-04-30", paymentFrequency: "annually" },
+      ],
+      [
+        "Ren annual +31",
+        { renewalStatus: "auto", purchaseDate: "2020-05-01", paymentFrequency: "annually" },
+      ],
+      [
+        "Ren weekly",
+        { renewalStatus: "auto", purchaseDate: "2025-03-25", paymentFrequency: "weekly" },
+      ],
+      [
+        "Ren one-time by expiry",
+        {
+          renewalStatus: "auto",
+          purchaseDate: "2025-01-01",
+          paymentFrequency: "one-time",
+          expiryDate: addDays(TODAY, 12),
+        },
+      ],
+      [
+        "Ren one-time expired",
+        {
+          renewalStatus: "auto",
+          paymentFrequency: "one-time",
+          expiryDate: addDays(TODAY, -1),
+        },
+      ],
+      ["Ren nothing", { renewalStatus: "auto", paymentFrequency: "one-time", expiryDate: null }],
+    ];
+    for (const [name, fields] of edges) {
+      await createLicenseViaApi(t, admin.cookie, { name, ...fields });
+    }
+  });
+
+  it("answers Needs Attention and Renews Soon as the domain functions do over every license", async () => {
+    const everything = await t.request({
+      method: "GET",
+      url: `/api/licenses?today=${TODAY}`,
+      cookie: admin.cookie,
+    });
+    const all = everything.json() as LicenseResponse[];
+    const { body } = await summary(admin.cookie);
+
+    const expectedAttention = needsAttention(all, TODAY);
+    expect(body.licenses.needsAttention!.items.map((i) => [i.license.name, i.daysLeft])).toEqual(
+      expectedAttention.map((i) => [i.license.name, i.daysLeft]),
+    );
+    expect(body.licenses.needsAttention!.total).toBe(expectedAttention.length);
+
+    const expectedRenews = renewsSoon(all, TODAY);
+    expect(
+      body.licenses.renewsSoon!.items.map((i) => [
+        i.license.name,
+        i.renewalDate,
+        i.daysUntilRenewal,
+      ]),
+    ).toEqual(expectedRenews.map((i) => [i.license.name, i.renewalDate, i.daysUntilRenewal]));
+    // The edges really are on both sides of the bounds.
+    expect(expectedAttention.map((i) => i.license.name)).toEqual(
+      expect.arrayContaining(["Att -30", "Att 0", "Att +30 cancelled", "Att autoRenew flag only"]),
+    );
+    expect(expectedRenews.map((i) => i.license.name)).toEqual(
+      expect.arrayContaining(["Ren month end", "Ren annual +30", "Ren weekly"]),
+    );
+    expect(expectedRenews.map((i) => i.license.name)).not.toContain("Ren annual +31");
+  });
+
+  it("counts and lists the newest licenses and the team for an administrator", async () => {
+    const { body, raw } = await summary(admin.cookie);
+    const everything = await t.request({
+      method: "GET",
+      url: "/api/licenses",
+      cookie: admin.cookie,
+    });
+    const users = await t.request({ method: "GET", url: "/api/users", cookie: admin.cookie });
+    expect(body.licenses.total).toBe(everything.json().length);
+    expect(body.users).toEqual({ total: users.json().length });
+    expect(body.licenses.recentlyAdded!.map((l) => l.name)).toEqual([
+      "Ren nothing",
+      "Ren one-time expired",
+      "Ren one-time by expiry",
+    ]);
+    expect(raw).not.toMatch(/ciphertext|licenseKeyCiphertext/i);
+    // Field for field (dates as YYYY-MM-DD, instants as ISO strings) what the license's own
+    // call answers.
+    const listed = [
+      ...body.licenses.recentlyAdded!,
+      ...body.licenses.needsAttention!.items.map((item) => item.license),
+      ...body.licenses.renewsSoon!.items.map((item) => item.license),
+    ];
+    expect(listed.some((license) => license.purchaseDate && license.expiryDate)).toBe(true);
+    for (const license of listed) {
+      const own = await t.request({
+        method: "GET",
+        url: `/api/licenses/${license.id}`,
+        cookie: admin.cookie,
+      });
+      expect(license).toEqual(own.json());
+    }
+  });
+
+  it("stops each list at its limit and still gives the whole count", async () => {
+    const key = "LIMIT-KEY-0001";
+    const rows = Array.from({ length: DASHBOARD_LIST_LIMIT + 5 }, (_, i) => ({
+      name: `Bulk ${String(i).padStart(3, "0")}`,
+      licenseKeyCiphertext: t.app.secrets.seal(key).ciphertext,
+      licenseKeyMasked: maskSecret(key),
+      totalSeats: 1,
+      expiryDate: addDays(TODAY, 20),
+    }));
+    await t.app.db.insert(licenses).values(rows);
+    const { body } = await summary(admin.cookie);
+    const attention = body.licenses.needsAttention!;
+    expect(attention.items).toHaveLength(DASHBOARD_LIST_LIMIT);
+    expect(attention.total).toBeGreaterThanOrEqual(DASHBOARD_LIST_LIMIT + 5);
+  });
+
+  it("gives an ordinary user the count of their own licenses and nothing else", async () => {
+    const mine = await createLicenseViaApi(t, admin.cookie, { name: "Held one" });
+    await assignViaApi(t, admin.cookie, mine.id, holder.user.id);
+    const { body } = await summary(holder.cookie);
+    expect(body).toEqual({
+      licenses: { total: 1, recentlyAdded: null, needsAttention: null, renewsSoon: null },
+      users: null,
+    });
+  });
+
+  it("refuses anyone signed out and a malformed date", async () => {
+    const anonymous = await t.request({ method: "GET", url: "/api/dashboard/summary" });
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await t.request({
+      method: "GET",
+      url: "/api/dashboard/summary?today=2025-02-30",
+      cookie: admin.cookie,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

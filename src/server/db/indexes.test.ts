@@ -1,0 +1,142 @@
+// The indexes the lists rely on are really there and really usable: every GIN index is built
+// without a pending list (fastupdate off), and the license list's sort by monthly cost in USD
+// can read its page from an index walk, which holds only while the ORDER BY expression is the
+// very expression the index was built on (monthly-cost-sql.ts).
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../../tests/support/test-database";
+import { listOrder as gsuiteAccountOrder } from "../gsuite/accounts-service";
+import { listOrder } from "../licenses/list-query";
+import { trustReviewOrder } from "../trust-reviews/list-query";
+import type { Database } from "./client";
+import { gsuiteAccounts, licenses, trustReviews } from "./schema";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** The plan of a query with sorts and plain scans forbidden (see the cost sort's test below). */
+async function indexPlan(query: { getSQL(): ReturnType<typeof sql> }) {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_sort = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = await tx.execute(sql`explain (costs off) ${query}`);
+    return rowsOf(result)
+      .map((row) => String(Object.values(row)[0]))
+      .join("\n");
+  });
+}
+
+describe("GIN indexes", () => {
+  it("are all built with fastupdate off", async () => {
+    const result = await database.db.execute(sql`
+      select c.relname as name, coalesce(array_to_string(c.reloptions, ','), '') as options
+      from pg_class c
+      join pg_am am on am.oid = c.relam
+      join pg_namespace n on n.oid = c.relnamespace
+      where am.amname = 'gin' and n.nspname = 'public'
+      order by c.relname`);
+    const indexes = rowsOf(result);
+    expect(indexes.map((row) => row.name)).toEqual(
+      expect.arrayContaining(["licenses_name_trgm_idx", "users_username_trgm_idx"]),
+    );
+    for (const row of indexes)
+      expect(row, String(row.name)).toMatchObject({ options: "fastupdate=false" });
+  });
+});
+
+describe("the license list's sort by cost", () => {
+  for (const [order, index] of [
+    ["asc", "licenses_monthly_usd_cost_idx"],
+    ["desc", "licenses_monthly_usd_cost_desc_idx"],
+  ] as const) {
+    it(`reads a ${order} page from ${index} without sorting`, async () => {
+      const page = database.db
+        .select({ id: licenses.id })
+        .from(licenses)
+        .orderBy(...listOrder({ sort: "cost", order }))
+        .limit(25);
+      // On a small table the planner would rightly prefer a sort; forbidding sorts (and plain
+      // scans) leaves an index walk as the only cheap plan, which exists only if the index
+      // matches the ORDER BY exactly.
+      const plan = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_sort = off`);
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(sql`explain (costs off) ${page}`);
+        return rowsOf(result)
+          .map((row) => String(Object.values(row)[0]))
+          .join("\n");
+      });
+      expect(plan).toContain(`Index Scan using ${index}`);
+      expect(plan).not.toMatch(/\bSort\b/);
+    });
+  }
+});
+
+// selectPageByIds reads a page's ids first; that step skips index entries, not table rows, only
+// while an index holds the whole ORDER BY (in its directions) and every column it reads.
+describe("the page ids of the G Suite accounts and trust review lists", () => {
+  const cases = [
+    [
+      "G Suite accounts by e-mail",
+      gsuiteAccounts,
+      gsuiteAccounts.id,
+      gsuiteAccountOrder({ sort: "email", order: "asc" }),
+      "gsuite_accounts_email_order_idx",
+    ],
+    [
+      "G Suite accounts by e-mail, desc",
+      gsuiteAccounts,
+      gsuiteAccounts.id,
+      gsuiteAccountOrder({ sort: "email", order: "desc" }),
+      "gsuite_accounts_email_order_idx",
+    ],
+    [
+      "G Suite accounts by plan type desc",
+      gsuiteAccounts,
+      gsuiteAccounts.id,
+      gsuiteAccountOrder({ sort: "planType", order: "desc" }),
+      "gsuite_accounts_plan_type_desc_idx",
+    ],
+    [
+      "trust reviews newest first",
+      trustReviews,
+      trustReviews.id,
+      trustReviewOrder({ sort: "createdAt", order: "desc" }),
+      "trust_reviews_created_at_idx",
+    ],
+    [
+      "trust reviews by client name",
+      trustReviews,
+      trustReviews.id,
+      trustReviewOrder({ sort: "clientName", order: "asc" }),
+      "trust_reviews_client_name_lower_idx",
+    ],
+    [
+      "trust reviews by assigned date",
+      trustReviews,
+      trustReviews.id,
+      trustReviewOrder({ sort: "assignedDate", order: "desc" }),
+      "trust_reviews_assigned_date_idx",
+    ],
+  ] as const;
+  for (const [label, table, id, order, index] of cases) {
+    it(`${label}: an index-only scan of ${index}, no sort`, async () => {
+      const plan = await indexPlan(
+        database.db
+          .select({ id })
+          .from(table)
+          .orderBy(...order)
+          .limit(50)
+          .offset(19_950),
+      );
+      expect(plan).toContain(`Index Only Scan`);
+      expect(plan).toContain(index);
+      expect(plan).not.toMatch(/\bSort\b/);
+    });
+  }
+});

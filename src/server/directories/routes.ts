@@ -1,0 +1,118 @@
+// Directory Management (spec part 2, section 7 'Directories'): administrators only.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/common";
+import {
+  createDirectoryRequestSchema,
+  directoryHistoryResponseSchema,
+  directoryListQuerySchema,
+  directoryListResponseSchema,
+  directoryResponseSchema,
+  recordDirectoryPaymentRequestSchema,
+  recordDirectoryPaymentResponseSchema,
+  updateDirectoryRequestSchema,
+} from "../../domain/schemas/directories";
+import { currentSession, requireAdmin } from "../auth/guards";
+import { sendPage } from "../lib/paging";
+import {
+  createDirectory,
+  deleteDirectory,
+  directoryHistory,
+  listDirectories,
+  recordDirectoryPayment,
+  restoreDirectory,
+  updateDirectory,
+} from "./service";
+
+export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/directories",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: directoryListQuerySchema,
+        response: { 200: directoryListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const list = await listDirectories(app.db, request.query);
+      return sendPage(reply, list.directories, list.total);
+    },
+  );
+
+  app.post(
+    "/api/directories",
+    {
+      preHandler: requireAdmin,
+      schema: { body: createDirectoryRequestSchema, response: { 201: directoryResponseSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createDirectory(app.db, request.body)),
+  );
+
+  app.patch(
+    "/api/directories/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: updateDirectoryRequestSchema,
+        response: { 200: directoryResponseSchema },
+      },
+    },
+    async (request) =>
+      updateDirectory(app.db, request.params.id, request.body, currentSession(request).user.id),
+  );
+
+  app.delete(
+    "/api/directories/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
+    },
+    async (request, reply) => {
+      await deleteDirectory(app.db, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // The Undo of the 'deleted' toast.
+  app.post(
+    "/api/directories/:id/restore",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: directoryResponseSchema } },
+    },
+    async (request) => restoreDirectory(app.db, request.params.id),
+  );
+
+  app.get(
+    "/api/directories/:id/payments",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: directoryHistoryResponseSchema } },
+    },
+    async (request) => directoryHistory(app.db, request.params.id),
+  );
+
+  app.post(
+    "/api/directories/:id/payments",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: recordDirectoryPaymentRequestSchema,
+        response: { 201: recordDirectoryPaymentResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await recordDirectoryPayment(
+            app.db,
+            request.params.id,
+            request.body,
+            currentSession(request).user.id,
+          ),
+        ),
+  );
+};

@@ -1,0 +1,214 @@
+// Directory listings: list (status filter, search, sort in SQL), create, update (a price change
+// keeps its history), delete with undo (soft delete), and Record payment with its history.
+import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { todayIso } from "../../domain/dates";
+import { nextPaymentAfterPayment } from "../../domain/directories";
+import {
+  type CreateDirectoryRequest,
+  type DirectoryHistoryResponse,
+  type DirectoryListQuery,
+  type DirectoryResponse,
+  NEXT_PAYMENT_DATE_MESSAGE,
+  type RecordDirectoryPaymentRequest,
+  type UpdateDirectoryRequest,
+} from "../../domain/schemas/directories";
+import type { Db, Executor } from "../db/client";
+import { directories, directoryPayments, directoryPriceChanges } from "../db/schema";
+import { badRequest, conflict, notFound } from "../http/errors";
+import { selectPage } from "../lib/paging";
+import { anyColumnContains } from "../lib/text-search";
+import { directoryColumns, toDirectoryResponse } from "./directory-response";
+import { directoryOrder, directoryStatusCondition } from "./list-query";
+
+const notDeleted = isNull(directories.deletedAt);
+
+export async function listDirectories(db: Db, query: DirectoryListQuery) {
+  const conditions: (SQL | undefined)[] = [notDeleted, directoryStatusCondition(query.status)];
+  if (query.search) {
+    conditions.push(
+      anyColumnContains([directories.name, directories.url, directories.location], query.search),
+    );
+  }
+  const where = and(...conditions);
+  const page = await selectPage(db, {
+    from: directories,
+    where,
+    bounds: query,
+    select: (total) =>
+      db
+        .select({ directory: directoryColumns, total })
+        .from(directories)
+        .where(where)
+        .orderBy(...directoryOrder(query))
+        .$dynamic(),
+  });
+  return {
+    directories: page.rows.map((row) => toDirectoryResponse(row.directory)),
+    total: page.total,
+  };
+}
+
+async function findDirectory(db: Executor, id: number, options: { lock?: boolean } = {}) {
+  const query = db
+    .select(directoryColumns)
+    .from(directories)
+    .where(and(eq(directories.id, id), notDeleted))
+    .limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (!row) throw notFound("Directory");
+  return row;
+}
+
+export async function createDirectory(
+  db: Db,
+  input: CreateDirectoryRequest,
+): Promise<DirectoryResponse> {
+  const [row] = await db
+    .insert(directories)
+    .values({
+      ...input,
+      url: input.url ?? null,
+      location: input.location ?? null,
+      nextPaymentDate: input.nextPaymentDate ?? null,
+      lastPaymentDate: input.lastPaymentDate ?? null,
+      notes: input.notes ?? null,
+    })
+    .returning(directoryColumns);
+  return toDirectoryResponse(row!);
+}
+
+/** Updates the fields given; a new amount or currency is written to the price history. */
+export async function updateDirectory(
+  db: Db,
+  id: number,
+  input: UpdateDirectoryRequest,
+  userId: number,
+): Promise<DirectoryResponse> {
+  return db.transaction(async (tx) => {
+    const current = await findDirectory(tx, id, { lock: true });
+    const isOneTime = input.isOneTime ?? current.isOneTime;
+    const nextPaymentDate =
+      input.nextPaymentDate === undefined ? current.nextPaymentDate : input.nextPaymentDate;
+    if (!isOneTime && !nextPaymentDate) {
+      throw badRequest(NEXT_PAYMENT_DATE_MESSAGE, [
+        { path: "nextPaymentDate", message: NEXT_PAYMENT_DATE_MESSAGE },
+      ]);
+    }
+    const newAmount =
+      input.paymentAmount === undefined ? current.paymentAmount : input.paymentAmount;
+    const newCurrency = input.paymentCurrency ?? current.paymentCurrency;
+    if (newAmount !== current.paymentAmount || newCurrency !== current.paymentCurrency) {
+      await tx.insert(directoryPriceChanges).values({
+        directoryId: id,
+        previousAmount: current.paymentAmount,
+        previousCurrency: current.paymentCurrency,
+        newAmount,
+        newCurrency,
+        changedByUserId: userId,
+      });
+    }
+    const [row] = await tx
+      .update(directories)
+      .set(input)
+      .where(eq(directories.id, id))
+      .returning(directoryColumns);
+    return toDirectoryResponse(row!);
+  });
+}
+
+/** Deletes a listing so that Undo can bring it back, with its history, for as long as it wants. */
+export async function deleteDirectory(db: Db, id: number) {
+  const [row] = await db
+    .update(directories)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(directories.id, id), notDeleted))
+    .returning({ id: directories.id });
+  if (!row) throw notFound("Directory");
+}
+
+export async function restoreDirectory(db: Db, id: number): Promise<DirectoryResponse> {
+  const [row] = await db
+    .update(directories)
+    .set({ deletedAt: null })
+    .where(and(eq(directories.id, id), isNotNull(directories.deletedAt)))
+    .returning(directoryColumns);
+  if (!row) throw notFound("Deleted directory");
+  return toDirectoryResponse(row);
+}
+
+export async function directoryHistory(
+  db: Executor,
+  id: number,
+): Promise<DirectoryHistoryResponse> {
+  await findDirectory(db, id);
+  const payments = await db
+    .select({
+      id: directoryPayments.id,
+      paidOn: directoryPayments.paidOn,
+      amount: directoryPayments.amount,
+      currency: directoryPayments.currency,
+      recordedAt: directoryPayments.createdAt,
+    })
+    .from(directoryPayments)
+    .where(eq(directoryPayments.directoryId, id))
+    .orderBy(desc(directoryPayments.paidOn), desc(directoryPayments.id));
+  const priceChanges = await db
+    .select({
+      id: directoryPriceChanges.id,
+      changedAt: directoryPriceChanges.changedAt,
+      previousAmount: directoryPriceChanges.previousAmount,
+      previousCurrency: directoryPriceChanges.previousCurrency,
+      newAmount: directoryPriceChanges.newAmount,
+      newCurrency: directoryPriceChanges.newCurrency,
+    })
+    .from(directoryPriceChanges)
+    .where(eq(directoryPriceChanges.directoryId, id))
+    .orderBy(desc(directoryPriceChanges.changedAt), desc(directoryPriceChanges.id));
+  return {
+    payments: payments.map((row) => ({ ...row, recordedAt: row.recordedAt.toISOString() })),
+    priceChanges: priceChanges.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() })),
+  };
+}
+
+/**
+ * Records a payment: keeps a history row, sets the last payment date and moves the next one
+ * forward by the frequency (a one-time listing is then paid and has none). Under a row lock, so
+ * two payments recorded at once move the date twice, never once.
+ */
+export async function recordDirectoryPayment(
+  db: Db,
+  id: number,
+  input: RecordDirectoryPaymentRequest,
+  userId: number,
+) {
+  const directory = await db.transaction(async (tx) => {
+    const current = await findDirectory(tx, id, { lock: true });
+    if (current.isCancelled) {
+      throw conflict("CONFLICT", "A cancelled listing takes no payments.");
+    }
+    if (current.isOneTime && current.nextPaymentDate === null && current.lastPaymentDate !== null) {
+      throw conflict("CONFLICT", "This one-time listing has already been paid.");
+    }
+    const amount = input.amount ?? current.paymentAmount;
+    if (amount === null) {
+      throw badRequest("Enter the amount paid: the listing has no payment amount.", [
+        { path: "amount", message: "Enter the amount paid" },
+      ]);
+    }
+    const paidOn = input.paidOn ?? todayIso();
+    await tx.insert(directoryPayments).values({
+      directoryId: id,
+      paidOn,
+      amount,
+      currency: input.currency ?? current.paymentCurrency,
+      recordedByUserId: userId,
+    });
+    const [row] = await tx
+      .update(directories)
+      .set({ lastPaymentDate: paidOn, nextPaymentDate: nextPaymentAfterPayment(current, paidOn) })
+      .where(eq(directories.id, id))
+      .returning(directoryColumns);
+    return toDirectoryResponse(row!);
+  });
+  return { directory, history: await directoryHistory(db, id) };
+}

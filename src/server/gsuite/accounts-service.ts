@@ -1,0 +1,325 @@
+// G Suite accounts: list (search, filters, paging in SQL), create, partial update, delete, and the
+// logged reveal of passwords. A password is stored only sealed (server/lib/secrets); lists say
+// whether there is one, never what it is.
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { isOnDomain } from "../../domain/gsuite";
+import type {
+  CreateGsuiteAccountRequest,
+  GsuiteAccountListQuery,
+  UpdateGsuiteAccountRequest,
+} from "../../domain/schemas/gsuite";
+import type { Db, Executor } from "../db/client";
+import { gsuiteAccounts, gsuiteOrganizations, users } from "../db/schema";
+import { badRequest, conflict, notFound } from "../http/errors";
+import { selectPageByIds } from "../lib/paging";
+import { recordSecretReveal, type Secrets, type Viewer } from "../lib/secrets";
+import { anyColumnContains } from "../lib/text-search";
+import { displayNameOf } from "../users/user-response";
+import { accountColumns, toAccountResponse } from "./account-response";
+import {
+  findDefaultOrganization,
+  findOrganization,
+  findOrganizationByDomain,
+} from "./organizations-service";
+import { findPlan, findPlanByName } from "./plans-service";
+
+const DUPLICATE_EMAIL = "An account with this email already exists";
+export const duplicateEmail = () =>
+  conflict("DUPLICATE_EMAIL", DUPLICATE_EMAIL, [{ path: "email", message: DUPLICATE_EMAIL }]);
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === "23505" ||
+  (error as { code?: string }).code === "23505";
+
+export function listOrder(query: Pick<GsuiteAccountListQuery, "sort" | "order">): SQL[] {
+  const direction = query.order === "desc" ? desc : asc;
+  const email = sql`lower(${gsuiteAccounts.email})`;
+  switch (query.sort) {
+    case "email":
+      return [direction(email), direction(gsuiteAccounts.id)];
+    case "organization":
+      return [direction(gsuiteAccounts.organization), asc(email), asc(gsuiteAccounts.id)];
+    case "planType":
+      return [direction(gsuiteAccounts.planType), asc(email), asc(gsuiteAccounts.id)];
+    case "createdAt":
+      return [direction(gsuiteAccounts.createdAt), direction(gsuiteAccounts.id)];
+  }
+}
+
+/**
+ * Accounts searched over email, organization and plan type (case-insensitive substring), filtered
+ * by organization, holder or 'nobody', ordered and paged in SQL.
+ */
+export async function listAccounts(db: Db, query: GsuiteAccountListQuery) {
+  const where = and(
+    query.search
+      ? anyColumnContains(
+          [gsuiteAccounts.email, gsuiteAccounts.organization, gsuiteAccounts.planType],
+          query.search,
+        )
+      : undefined,
+    query.organizationId === undefined
+      ? undefined
+      : eq(gsuiteAccounts.organizationId, query.organizationId),
+    query.assignedToUserId === undefined
+      ? undefined
+      : eq(gsuiteAccounts.assignedToUserId, query.assignedToUserId),
+    query.unassigned ? isNull(gsuiteAccounts.assignedToUserId) : undefined,
+  );
+  // The page's ids come from an index walk in list order (schema: the email and plan type
+  // indexes), its rows from gsuite_accounts alone, and the holders' names for just those rows
+  // after: joined in the same statement, a deep page would join every row it skips.
+  const { assignedToName: _name, ...pageColumns } = accountColumns;
+  const order = listOrder(query);
+  const page = await selectPageByIds(db, {
+    from: gsuiteAccounts,
+    where,
+    bounds: query,
+    id: gsuiteAccounts.id,
+    order,
+    select: (total, rows) =>
+      db
+        .select({ account: pageColumns, total })
+        .from(gsuiteAccounts)
+        .where(rows)
+        .orderBy(...order)
+        .$dynamic(),
+  });
+  const holderIds = [...new Set(page.rows.flatMap((row) => row.account.assignedToUserId ?? []))];
+  const holders =
+    holderIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, fullName: users.fullName, username: users.username })
+          .from(users)
+          .where(inArray(users.id, holderIds));
+  const nameOf = new Map(holders.map((holder) => [holder.id, displayNameOf(holder)]));
+  return {
+    accounts: page.rows.map((row) =>
+      toAccountResponse({
+        ...row.account,
+        assignedToName:
+          row.account.assignedToUserId === null
+            ? null
+            : (nameOf.get(row.account.assignedToUserId) ?? null),
+      }),
+    ),
+    total: page.total,
+  };
+}
+
+export async function getAccount(db: Executor, id: number) {
+  const [row] = await db
+    .select(accountColumns)
+    .from(gsuiteAccounts)
+    .leftJoin(users, eq(users.id, gsuiteAccounts.assignedToUserId))
+    .where(eq(gsuiteAccounts.id, id))
+    .limit(1);
+  if (!row) throw notFound("G Suite account");
+  return toAccountResponse(row);
+}
+
+async function lockAccount(tx: Executor, id: number) {
+  const [row] = await tx
+    .select()
+    .from(gsuiteAccounts)
+    .where(eq(gsuiteAccounts.id, id))
+    .limit(1)
+    .for("update");
+  if (!row) throw notFound("G Suite account");
+  return row;
+}
+
+const unknownOrganization = () =>
+  badRequest("Organization must be one of the organizations", [
+    { path: "organization", message: "Organization must be one of the organizations" },
+  ]);
+
+/** The organization a write names (by id, then by domain), or the default one. */
+async function resolveOrganization(
+  tx: Executor,
+  input: { organizationId?: number | undefined; organization?: string | undefined },
+  fallback?: number | null,
+) {
+  if (input.organizationId !== undefined) {
+    const [row] = await tx
+      .select()
+      .from(gsuiteOrganizations)
+      .where(eq(gsuiteOrganizations.id, input.organizationId))
+      .limit(1);
+    if (!row) throw unknownOrganization();
+    return row;
+  }
+  if (input.organization !== undefined) {
+    const row = await findOrganizationByDomain(tx, input.organization);
+    if (!row) throw unknownOrganization();
+    return row;
+  }
+  if (fallback) return findOrganization(tx, fallback);
+  const row = await findDefaultOrganization(tx);
+  if (!row) {
+    throw badRequest("Add an organization first", [
+      { path: "organization", message: "Add an organization first" },
+    ]);
+  }
+  return row;
+}
+
+/** The plan a write names: by id (its name becomes the plan type) or by name (id if one matches). */
+async function resolvePlan(
+  tx: Executor,
+  input: { planId?: number | undefined; planType?: string | undefined },
+) {
+  if (input.planId !== undefined) {
+    const plan = await findPlan(tx, input.planId).catch(() => {
+      throw badRequest("Plan not found", [{ path: "planType", message: "Plan not found" }]);
+    });
+    return { planId: plan.id, planType: plan.name };
+  }
+  if (input.planType !== undefined) {
+    const plan = await findPlanByName(tx, input.planType);
+    return { planId: plan?.id ?? null, planType: plan?.name ?? input.planType };
+  }
+  return undefined;
+}
+
+function assertEmailOnDomain(email: string, domain: string) {
+  if (!isOnDomain(email, domain)) {
+    const message = `Email must be on the organization's domain (${domain})`;
+    throw badRequest(message, [{ path: "email", message }]);
+  }
+}
+
+async function assertUserExists(tx: Executor, userId: number | null | undefined) {
+  if (userId === null || userId === undefined) return;
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row)
+    throw badRequest("User not found", [{ path: "assignedToUserId", message: "User not found" }]);
+}
+
+async function assertEmailFree(tx: Executor, email: string, exceptId?: number) {
+  const [row] = await tx
+    .select({ id: gsuiteAccounts.id })
+    .from(gsuiteAccounts)
+    .where(sql`lower(${gsuiteAccounts.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  if (row && row.id !== exceptId) throw duplicateEmail();
+}
+
+export async function createAccount(db: Db, secrets: Secrets, input: CreateGsuiteAccountRequest) {
+  try {
+    return await db.transaction(async (tx) => {
+      const organization = await resolveOrganization(tx, input);
+      assertEmailOnDomain(input.email, organization.domain);
+      const plan = (await resolvePlan(tx, input))!;
+      await assertUserExists(tx, input.assignedToUserId);
+      await assertEmailFree(tx, input.email);
+      const [row] = await tx
+        .insert(gsuiteAccounts)
+        .values({
+          email: input.email,
+          passwordCiphertext: input.password ? secrets.seal(input.password).ciphertext : null,
+          organization: organization.domain,
+          organizationId: organization.id,
+          planType: plan.planType,
+          planId: plan.planId,
+          price: input.price,
+          paymentCurrency: input.paymentCurrency,
+          paymentFrequency: input.paymentFrequency,
+          assignedToUserId: input.assignedToUserId ?? null,
+          notes: input.notes ?? null,
+          status: input.status,
+        })
+        .returning({ id: gsuiteAccounts.id });
+      return getAccount(tx, row!.id);
+    });
+  } catch (error) {
+    // Two concurrent creates of one address: the unique index decides, the loser gets the 409.
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+}
+
+export async function updateAccount(
+  db: Db,
+  secrets: Secrets,
+  id: number,
+  input: UpdateGsuiteAccountRequest,
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const current = await lockAccount(tx, id);
+      const organizationNamed =
+        input.organizationId !== undefined || input.organization !== undefined;
+      const organization =
+        organizationNamed || input.email !== undefined
+          ? await resolveOrganization(tx, input, current.organizationId)
+          : undefined;
+      const email = input.email ?? current.email;
+      if (organization) assertEmailOnDomain(email, organization.domain);
+      if (input.email !== undefined) await assertEmailFree(tx, input.email, id);
+      const plan = await resolvePlan(tx, input);
+      await assertUserExists(tx, input.assignedToUserId);
+      await tx
+        .update(gsuiteAccounts)
+        .set({
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.password
+            ? { passwordCiphertext: secrets.seal(input.password).ciphertext }
+            : {}),
+          ...(organization
+            ? { organization: organization.domain, organizationId: organization.id }
+            : {}),
+          ...(plan ?? {}),
+          ...(input.price !== undefined ? { price: input.price } : {}),
+          ...(input.paymentCurrency !== undefined
+            ? { paymentCurrency: input.paymentCurrency }
+            : {}),
+          ...(input.paymentFrequency !== undefined
+            ? { paymentFrequency: input.paymentFrequency }
+            : {}),
+          ...(input.assignedToUserId !== undefined
+            ? { assignedToUserId: input.assignedToUserId }
+            : {}),
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        })
+        .where(eq(gsuiteAccounts.id, id));
+      return getAccount(tx, id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+}
+
+export async function deleteAccount(db: Db, id: number) {
+  const deleted = await db
+    .delete(gsuiteAccounts)
+    .where(eq(gsuiteAccounts.id, id))
+    .returning({ id: gsuiteAccounts.id });
+  if (deleted.length === 0) throw notFound("G Suite account");
+}
+
+/**
+ * Show Passwords: the passwords of these accounts, each view written to secret_reveal_logs (who,
+ * when, address, browser, session) in the same transaction before anything is opened. Accounts
+ * without a password answer null and are not logged; an unknown id is a 404 for the whole call.
+ */
+export async function revealPasswords(db: Db, secrets: Secrets, ids: number[], viewer: Viewer) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: gsuiteAccounts.id, ciphertext: gsuiteAccounts.passwordCiphertext })
+      .from(gsuiteAccounts)
+      .where(inArray(gsuiteAccounts.id, ids));
+    if (rows.length !== ids.length) throw notFound("G Suite account");
+    const byId = new Map(rows.map((row) => [row.id, row.ciphertext]));
+    const answer: { id: number; password: string | null }[] = [];
+    for (const id of ids) {
+      const ciphertext = byId.get(id) ?? null;
+      if (ciphertext !== null) await recordSecretReveal(tx, { type: "gsuite_account", id }, viewer);
+      answer.push({ id, password: ciphertext === null ? null : secrets.open(ciphertext) });
+    }
+    return answer;
+  });
+}

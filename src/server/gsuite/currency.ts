@@ -1,0 +1,11 @@
+// The G Suite figures' conversion into AUD, at the rates kept in the database (the Settings
+// page's currency rates; the defaults where an administrator set none).
+import type { Converter } from "../../domain/gsuite";
+import { convertWith } from "../../domain/money";
+import type { Executor } from "../db/client";
+import { loadCurrencyRates } from "../money/currency-rates";
+
+export async function aud(db: Executor): Promise<Converter> {
+  const rates = await loadCurrencyRates(db);
+  return (amount, from, to) => convertWith(rates, amount, from, to);
+}

@@ -1,0 +1,168 @@
+// G Suite organizations: the domains accounts live on. The first one created is the default,
+// which quick and bulk assignment use (spec part 2, section 9: 'the first (primary) domain').
+import { asc, count, eq, sql } from "drizzle-orm";
+import type {
+  CreateOrganizationRequest,
+  OrganizationResponse,
+  UpdateOrganizationRequest,
+} from "../../domain/schemas/gsuite";
+import type { Db, Executor } from "../db/client";
+import { gsuiteAccounts, gsuiteOrganizations } from "../db/schema";
+import { conflict, notFound } from "../http/errors";
+
+type OrganizationRow = typeof gsuiteOrganizations.$inferSelect;
+
+const DUPLICATE_DOMAIN = "An organization with this domain already exists";
+const duplicateDomain = () =>
+  conflict("DUPLICATE_RECORD", DUPLICATE_DOMAIN, [{ path: "domain", message: DUPLICATE_DOMAIN }]);
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { cause?: { code?: string } }).cause?.code === "23505" ||
+  (error as { code?: string }).code === "23505";
+
+/** Accounts per organization, in one grouped query. */
+async function accountCounts(db: Executor) {
+  const rows = await db
+    .select({ id: gsuiteAccounts.organizationId, accounts: count() })
+    .from(gsuiteAccounts)
+    .groupBy(gsuiteAccounts.organizationId);
+  return new Map(rows.map((row) => [row.id, Number(row.accounts)]));
+}
+
+const toResponse = (
+  row: OrganizationRow,
+  defaultId: number | undefined,
+  accountCount: number,
+): OrganizationResponse => ({
+  id: row.id,
+  name: row.name,
+  domain: row.domain,
+  description: row.description,
+  isDefault: row.id === defaultId,
+  accountCount,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The default organization (the first created), or undefined when there is none yet. */
+export async function findDefaultOrganization(db: Executor) {
+  const [row] = await db
+    .select()
+    .from(gsuiteOrganizations)
+    .orderBy(asc(gsuiteOrganizations.id))
+    .limit(1);
+  return row;
+}
+
+export async function findOrganization(db: Executor, id: number, options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(gsuiteOrganizations)
+    .where(eq(gsuiteOrganizations.id, id))
+    .limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (!row) throw notFound("Organization");
+  return row;
+}
+
+export async function findOrganizationByDomain(db: Executor, domain: string) {
+  const [row] = await db
+    .select()
+    .from(gsuiteOrganizations)
+    .where(sql`lower(${gsuiteOrganizations.domain}) = ${domain.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** Every organization, oldest (the default) first, each with its number of accounts. */
+export async function listOrganizations(db: Db): Promise<OrganizationResponse[]> {
+  const [rows, counts] = await Promise.all([
+    db.select().from(gsuiteOrganizations).orderBy(asc(gsuiteOrganizations.id)),
+    accountCounts(db),
+  ]);
+  const defaultId = rows[0]?.id;
+  return rows.map((row) => toResponse(row, defaultId, counts.get(row.id) ?? 0));
+}
+
+async function respond(db: Executor, row: OrganizationRow) {
+  const [defaultRow, [used]] = await Promise.all([
+    findDefaultOrganization(db),
+    db
+      .select({ accounts: count() })
+      .from(gsuiteAccounts)
+      .where(eq(gsuiteAccounts.organizationId, row.id)),
+  ]);
+  return toResponse(row, defaultRow?.id, Number(used?.accounts ?? 0));
+}
+
+export async function createOrganization(db: Db, input: CreateOrganizationRequest) {
+  if (await findOrganizationByDomain(db, input.domain)) throw duplicateDomain();
+  try {
+    const [row] = await db
+      .insert(gsuiteOrganizations)
+      .values({ name: input.name, domain: input.domain, description: input.description ?? null })
+      .returning();
+    return respond(db, row!);
+  } catch (error) {
+    // Two concurrent adds of one domain: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(error)) throw duplicateDomain();
+    throw error;
+  }
+}
+
+const accountsUsing = (n: number) => (n === 1 ? "1 account uses it" : `${n} accounts use it`);
+
+export async function updateOrganization(db: Db, id: number, input: UpdateOrganizationRequest) {
+  try {
+    return await db.transaction(async (tx) => {
+      const current = await findOrganization(tx, id, { lock: true });
+      const domainChanges =
+        input.domain !== undefined && input.domain !== current.domain.toLowerCase();
+      if (domainChanges) {
+        const other = await findOrganizationByDomain(tx, input.domain!);
+        if (other && other.id !== id) throw duplicateDomain();
+        // Every account's address must stay on its organization's domain.
+        const [used] = await tx
+          .select({ accounts: count() })
+          .from(gsuiteAccounts)
+          .where(eq(gsuiteAccounts.organizationId, id));
+        const n = Number(used?.accounts ?? 0);
+        if (n > 0) {
+          const message = `The domain cannot change while ${accountsUsing(n)}`;
+          throw conflict("STILL_REFERENCED", message, [{ path: "domain", message }]);
+        }
+      }
+      const [row] = await tx
+        .update(gsuiteOrganizations)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.domain !== undefined ? { domain: input.domain } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+        })
+        .where(eq(gsuiteOrganizations.id, id))
+        .returning();
+      return respond(tx, row!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateDomain();
+    throw error;
+  }
+}
+
+/** Refused (409, naming how many) while any account is on the organization. */
+export async function deleteOrganization(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    await findOrganization(tx, id, { lock: true });
+    const [used] = await tx
+      .select({ accounts: count() })
+      .from(gsuiteAccounts)
+      .where(eq(gsuiteAccounts.organizationId, id));
+    const n = Number(used?.accounts ?? 0);
+    if (n > 0) {
+      throw conflict(
+        "STILL_REFERENCED",
+        `This organization cannot be deleted: ${accountsUsing(n)}`,
+      );
+    }
+    await tx.delete(gsuiteOrganizations).where(eq(gsuiteOrganizations.id, id));
+  });
+}

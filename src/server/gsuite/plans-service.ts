@@ -1,0 +1,141 @@
+// G Suite plans: a name, a base price in AUD, USD or INR and a billing cycle. Accounts name their
+// plan by planType (the spec's field) and planId; a rename carries over to the accounts, so the
+// two never disagree, and a plan in use cannot be deleted.
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import type {
+  CreatePlanRequest,
+  PlanResponse,
+  UpdatePlanRequest,
+} from "../../domain/schemas/gsuite";
+import type { Db, Executor } from "../db/client";
+import { gsuiteAccounts, gsuitePlans } from "../db/schema";
+import { conflict, notFound } from "../http/errors";
+
+type PlanRow = typeof gsuitePlans.$inferSelect;
+
+const DUPLICATE_NAME = "A plan with this name already exists";
+const duplicateName = () =>
+  conflict("DUPLICATE_RECORD", DUPLICATE_NAME, [{ path: "name", message: DUPLICATE_NAME }]);
+
+const toResponse = (row: PlanRow, accountCount: number): PlanResponse => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  basePrice: row.basePrice,
+  currency: row.currency,
+  billingCycle: row.billingCycle,
+  features: row.features ?? [],
+  accountCount,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function findPlan(db: Executor, id: number, options: { lock?: boolean } = {}) {
+  const query = db.select().from(gsuitePlans).where(eq(gsuitePlans.id, id)).limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (!row) throw notFound("Plan");
+  return row;
+}
+
+/** The plan with this name (case-insensitive), if any. */
+export async function findPlanByName(db: Executor, name: string, exceptId?: number) {
+  const [row] = await db
+    .select()
+    .from(gsuitePlans)
+    .where(
+      and(
+        sql`lower(${gsuitePlans.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(gsuitePlans.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+async function accountsOnPlan(db: Executor, id: number) {
+  const [used] = await db
+    .select({ accounts: count() })
+    .from(gsuiteAccounts)
+    .where(eq(gsuiteAccounts.planId, id));
+  return Number(used?.accounts ?? 0);
+}
+
+export async function listPlans(db: Db): Promise<PlanResponse[]> {
+  const [rows, counts] = await Promise.all([
+    db
+      .select()
+      .from(gsuitePlans)
+      .orderBy(asc(sql`lower(${gsuitePlans.name})`), asc(gsuitePlans.id)),
+    db
+      .select({ id: gsuiteAccounts.planId, accounts: count() })
+      .from(gsuiteAccounts)
+      .groupBy(gsuiteAccounts.planId),
+  ]);
+  const byPlan = new Map(counts.map((row) => [row.id, Number(row.accounts)]));
+  return rows.map((row) => toResponse(row, byPlan.get(row.id) ?? 0));
+}
+
+// Names are unique per table; the check and the insert run under a table-level advisory lock so
+// two concurrent adds of one name cannot both pass it.
+const lockPlanNames = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(7, 1)`);
+
+export async function createPlan(db: Db, input: CreatePlanRequest) {
+  return db.transaction(async (tx) => {
+    await lockPlanNames(tx);
+    if (await findPlanByName(tx, input.name)) throw duplicateName();
+    const [row] = await tx
+      .insert(gsuitePlans)
+      .values({
+        name: input.name,
+        description: input.description ?? null,
+        basePrice: input.basePrice,
+        currency: input.currency,
+        billingCycle: input.billingCycle,
+        features: input.features ?? [],
+      })
+      .returning();
+    return toResponse(row!, 0);
+  });
+}
+
+export async function updatePlan(db: Db, id: number, input: UpdatePlanRequest) {
+  return db.transaction(async (tx) => {
+    await lockPlanNames(tx);
+    const current = await findPlan(tx, id, { lock: true });
+    if (input.name !== undefined && (await findPlanByName(tx, input.name, id))) {
+      throw duplicateName();
+    }
+    const [row] = await tx
+      .update(gsuitePlans)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.basePrice !== undefined ? { basePrice: input.basePrice } : {}),
+        ...(input.currency !== undefined ? { currency: input.currency } : {}),
+        ...(input.billingCycle !== undefined ? { billingCycle: input.billingCycle } : {}),
+        ...(input.features !== undefined ? { features: input.features ?? [] } : {}),
+      })
+      .where(eq(gsuitePlans.id, id))
+      .returning();
+    if (input.name !== undefined && input.name !== current.name) {
+      // The accounts' plan type is the plan's name: it follows a rename in the same transaction.
+      await tx
+        .update(gsuiteAccounts)
+        .set({ planType: input.name })
+        .where(eq(gsuiteAccounts.planId, id));
+    }
+    return toResponse(row!, await accountsOnPlan(tx, id));
+  });
+}
+
+/** Refused (409, naming how many) while any account is on the plan. */
+export async function deletePlan(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    await findPlan(tx, id, { lock: true });
+    const n = await accountsOnPlan(tx, id);
+    if (n > 0) {
+      const using = n === 1 ? "1 account uses it" : `${n} accounts use it`;
+      throw conflict("STILL_REFERENCED", `This plan cannot be deleted: ${using}`);
+    }
+    await tx.delete(gsuitePlans).where(eq(gsuitePlans.id, id));
+  });
+}

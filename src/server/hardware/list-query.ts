@@ -1,0 +1,64 @@
+// The hardware list's visibility, tab and order as SQL, so a long list is narrowed and ordered by
+// the database. The rules are the domain's (hardware-status.ts); the role rule is spec part 2,
+// section 6: an ordinary user sees only unassigned items and the items they hold.
+import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { HardwareListQuery, HardwareView } from "../../domain/schemas/hardware";
+import type { ActiveSession } from "../auth/sessions";
+import { hardware } from "../db/schema";
+import { anyColumnContains } from "../lib/text-search";
+
+/** What the viewer may see: everything for an administrator, else free items and their own. */
+export function visibleTo(session: ActiveSession): SQL | undefined {
+  if (session.user.role === "admin") return undefined;
+  return or(isNull(hardware.assignedToUserId), eq(hardware.assignedToUserId, session.user.id));
+}
+
+/** The SQL twin of the tabs: isAvailableOrReserved for 'available', held for 'assigned'. */
+export function viewCondition(view: HardwareView): SQL | undefined {
+  switch (view) {
+    case "all":
+      return undefined;
+    case "available":
+      return or(isNull(hardware.assignedToUserId), eq(hardware.status, "reserved"));
+    case "assigned":
+      return isNotNull(hardware.assignedToUserId);
+  }
+}
+
+export function listConditions(session: ActiveSession, query: HardwareListQuery) {
+  // A user's held items are exactly theirs: said as one equality, the planner reads them from
+  // the holder index instead of walking the whole name index for a couple of dozen rows.
+  const ownHeld = session.user.role !== "admin" && query.view === "assigned";
+  return and(
+    ownHeld ? eq(hardware.assignedToUserId, session.user.id) : visibleTo(session),
+    ownHeld ? undefined : viewCondition(query.view),
+    query.type ? eq(hardware.type, query.type) : undefined,
+    query.location ? eq(hardware.location, query.location) : undefined,
+    query.status ? eq(hardware.status, query.status) : undefined,
+    query.assignedToUserId ? eq(hardware.assignedToUserId, query.assignedToUserId) : undefined,
+    query.search
+      ? anyColumnContains(
+          [hardware.name, hardware.identifier, hardware.location, hardware.pcName],
+          query.search,
+        )
+      : undefined,
+  );
+}
+
+// Each order ends in the id, so consecutive pages neither repeat nor skip a row.
+export function listOrder(query: Pick<HardwareListQuery, "sort" | "order">): SQL[] {
+  const direction = query.order === "desc" ? desc : asc;
+  const byName = sql`lower(${hardware.name})`;
+  switch (query.sort) {
+    case "name":
+      return [direction(byName), direction(hardware.id)];
+    case "type":
+      return [direction(hardware.type), asc(byName), asc(hardware.id)];
+    case "location":
+      return [direction(hardware.location), asc(byName), asc(hardware.id)];
+    case "status":
+      return [direction(hardware.status), asc(byName), asc(hardware.id)];
+    case "createdAt":
+      return [direction(hardware.createdAt), direction(hardware.id)];
+  }
+}

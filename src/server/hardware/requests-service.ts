@@ -1,0 +1,290 @@
+// Hardware requests: list (administrators: all; users: their own), create, approve, reject.
+// Approving a request for an existing item gives that item to the requester in the same
+// transaction. The request's row is locked first, so of two administrators approving at once
+// one succeeds and the other finds it no longer pending (409); the item's row is locked next,
+// so an item given away in between answers 409 instead of changing hands twice.
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type {
+  CreateHardwareRequestRequest,
+  HardwareRequestListQuery,
+  HardwareRequestResponse,
+} from "../../domain/schemas/hardware";
+import type { ActiveSession } from "../auth/sessions";
+import type { Db, Executor } from "../db/client";
+import { hardware, hardwareRequests, users } from "../db/schema";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { selectPage } from "../lib/paging";
+import { anyColumnContains } from "../lib/text-search";
+import { visibleTo } from "./list-query";
+import { displayNameSql, findHardware } from "./service";
+
+const requester = alias(users, "requester");
+const approver = alias(users, "approver");
+
+const UNAVAILABLE_MESSAGE = "This hardware item is no longer available";
+
+// What a request's answer reads: the row, the two people's display names and the item's name.
+const requestFields = {
+  request: hardwareRequests,
+  requestedByName: displayNameSql(requester as unknown as typeof users),
+  approvedByName: displayNameSql(approver as unknown as typeof users),
+  hardwareName: hardware.name,
+};
+
+function selectRequests(db: Executor) {
+  return db
+    .select(requestFields)
+    .from(hardwareRequests)
+    .innerJoin(requester, eq(requester.id, hardwareRequests.requestedByUserId))
+    .leftJoin(approver, eq(approver.id, hardwareRequests.approvedByUserId))
+    .leftJoin(hardware, eq(hardware.id, hardwareRequests.hardwareId));
+}
+
+type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
+
+function toHardwareRequestResponse(row: RequestRow): HardwareRequestResponse {
+  const { request } = row;
+  return {
+    id: request.id,
+    requestedByUserId: request.requestedByUserId,
+    requestedByName: row.requestedByName,
+    type: request.type,
+    hardwareId: request.hardwareId,
+    hardwareName: row.hardwareName,
+    name: request.name,
+    hardwareType: request.hardwareType,
+    link: request.link,
+    reason: request.reason,
+    status: request.status,
+    approvedByUserId: request.approvedByUserId,
+    approvedByName: request.approvedByUserId === null ? null : row.approvedByName,
+    rejectionReason: request.rejectionReason,
+    managerApproval: request.managerApproval,
+    managerName: request.managerName,
+    createdAt: request.createdAt.toISOString(),
+    updatedAt: request.updatedAt.toISOString(),
+  };
+}
+
+async function getRequest(db: Executor, id: number) {
+  const [row] = await selectRequests(db).where(eq(hardwareRequests.id, id)).limit(1);
+  if (!row) throw notFound("Hardware request");
+  return toHardwareRequestResponse(row);
+}
+
+export interface HardwareRequestList {
+  requests: HardwareRequestResponse[];
+  total: number | null;
+}
+
+export async function listHardwareRequests(
+  db: Db,
+  session: ActiveSession,
+  query: HardwareRequestListQuery,
+): Promise<HardwareRequestList> {
+  const where = and(
+    session.user.role === "admin"
+      ? undefined
+      : eq(hardwareRequests.requestedByUserId, session.user.id),
+    query.status ? eq(hardwareRequests.status, query.status) : undefined,
+    query.search
+      ? anyColumnContains([hardwareRequests.name, hardwareRequests.reason], query.search)
+      : undefined,
+  );
+  const direction = query.order === "asc" ? asc : desc;
+  const order: SQL[] =
+    query.sort === "status"
+      ? [direction(hardwareRequests.status), desc(hardwareRequests.createdAt)]
+      : [direction(hardwareRequests.createdAt)];
+  // The page is read from hardware_requests alone and the names for just its rows afterwards:
+  // joining in the same statement would join every row a deep OFFSET skips.
+  const page = await selectPage(db, {
+    from: hardwareRequests,
+    where,
+    bounds: query,
+    select: (total) =>
+      db
+        .select({ request: hardwareRequests, total })
+        .from(hardwareRequests)
+        .where(where)
+        .orderBy(...order, direction(hardwareRequests.id))
+        .$dynamic(),
+  });
+  const requests = page.rows.map((row) => row.request);
+  const people = await namesOf(
+    db,
+    requests.flatMap((r) => [
+      r.requestedByUserId,
+      ...(r.approvedByUserId ? [r.approvedByUserId] : []),
+    ]),
+  );
+  const itemIds = [...new Set(requests.flatMap((r) => (r.hardwareId ? [r.hardwareId] : [])))];
+  const items =
+    itemIds.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (
+            await db
+              .select({ id: hardware.id, name: hardware.name })
+              .from(hardware)
+              .where(inArray(hardware.id, itemIds))
+          ).map((row) => [row.id, row.name]),
+        );
+  return {
+    requests: requests.map((request) =>
+      toHardwareRequestResponse({
+        request,
+        requestedByName: people.get(request.requestedByUserId) ?? "",
+        approvedByName: people.get(request.approvedByUserId ?? 0) ?? null,
+        hardwareName: items.get(request.hardwareId ?? 0) ?? null,
+      } as RequestRow),
+    ),
+    total: page.total,
+  };
+}
+
+/** Display names of these users, by id, in one query. */
+async function namesOf(db: Executor, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: users.id, name: displayNameSql(users) })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * A user requests for themselves and only items they may see that nobody holds; the Request New
+ * tab (type 'new') and requesting for someone else are for administrators.
+ */
+export async function createHardwareRequest(
+  db: Db,
+  session: ActiveSession,
+  input: CreateHardwareRequestRequest,
+) {
+  const isAdmin = session.user.role === "admin";
+  const requesterId = input.requestedByUserId ?? session.user.id;
+  if (!isAdmin && requesterId !== session.user.id) {
+    throw forbidden("You can only request hardware for yourself");
+  }
+  if (!isAdmin && input.type === "new") {
+    throw forbidden("Only administrators can request new hardware");
+  }
+  return db.transaction(async (tx) => {
+    const [person] = await tx
+      .select({ id: users.id, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, requesterId))
+      .limit(1);
+    if (!person) {
+      throw badRequest("User not found", [
+        { path: "requestedByUserId", message: "User not found" },
+      ]);
+    }
+    if (!person.isActive) {
+      throw conflict("USER_INACTIVE", "Hardware cannot be requested for an inactive user");
+    }
+    let hardwareId: number | null = null;
+    if (input.type === "existing" && input.hardwareId) {
+      const [item] = await tx
+        .select({ id: hardware.id, assignedToUserId: hardware.assignedToUserId })
+        .from(hardware)
+        .where(and(eq(hardware.id, input.hardwareId), visibleTo(session)))
+        .limit(1);
+      if (!item) throw notFound("Hardware");
+      if (item.assignedToUserId !== null) {
+        throw conflict("HARDWARE_UNAVAILABLE", UNAVAILABLE_MESSAGE, [
+          { path: "hardwareId", message: UNAVAILABLE_MESSAGE },
+        ]);
+      }
+      hardwareId = item.id;
+    }
+    const [row] = await tx
+      .insert(hardwareRequests)
+      .values({
+        requestedByUserId: requesterId,
+        type: input.type,
+        hardwareId,
+        name: input.type === "new" ? (input.name ?? null) : null,
+        hardwareType: input.type === "new" ? (input.hardwareType ?? null) : null,
+        link: input.type === "new" ? (input.link ?? null) : null,
+        reason: input.reason,
+        managerApproval: input.managerApproval,
+        managerName: input.managerApproval ? (input.managerName ?? null) : null,
+      })
+      .returning({ id: hardwareRequests.id });
+    return getRequest(tx, row!.id);
+  });
+}
+
+async function lockPending(tx: Executor, id: number) {
+  const [request] = await tx
+    .select()
+    .from(hardwareRequests)
+    .where(eq(hardwareRequests.id, id))
+    .limit(1)
+    .for("update");
+  if (!request) throw notFound("Hardware request");
+  if (request.status !== "pending") {
+    throw conflict(
+      "REQUEST_NOT_PENDING",
+      `This request has already been ${request.status}; only pending requests can be approved or rejected`,
+    );
+  }
+  return request;
+}
+
+/** `approverId` is the signed-in administrator as the server knows them, never the client's. */
+export async function approveHardwareRequest(db: Db, id: number, approverId: number) {
+  return db.transaction(async (tx) => {
+    const request = await lockPending(tx, id);
+    if (request.type === "existing") {
+      // The item was deleted since the request was made (its id was set to null).
+      if (request.hardwareId === null) throw conflict("HARDWARE_UNAVAILABLE", UNAVAILABLE_MESSAGE);
+      const item = await findHardware(tx, request.hardwareId, { lock: true }).catch(() => {
+        throw conflict("HARDWARE_UNAVAILABLE", UNAVAILABLE_MESSAGE);
+      });
+      if (item.assignedToUserId !== null && item.assignedToUserId !== request.requestedByUserId) {
+        throw conflict("HARDWARE_UNAVAILABLE", UNAVAILABLE_MESSAGE);
+      }
+      // The requester's row is locked, as in checkAssignee: a deactivation or deletion running
+      // now either commits first (and this is refused) or waits and releases the item.
+      const [person] = await tx
+        .select({ isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, request.requestedByUserId))
+        .for("update");
+      if (!person?.isActive) {
+        throw conflict("USER_INACTIVE", "Hardware cannot be assigned to an inactive user");
+      }
+      await tx
+        .update(hardware)
+        .set({ assignedToUserId: request.requestedByUserId })
+        .where(eq(hardware.id, item.id));
+    }
+    await tx
+      .update(hardwareRequests)
+      .set({ status: "approved", approvedByUserId: approverId, updatedAt: new Date() })
+      .where(eq(hardwareRequests.id, id));
+    return getRequest(tx, id);
+  });
+}
+
+/** Rejection records who decided (approvedByUserId) and why. */
+export async function rejectHardwareRequest(db: Db, id: number, deciderId: number, reason: string) {
+  return db.transaction(async (tx) => {
+    await lockPending(tx, id);
+    await tx
+      .update(hardwareRequests)
+      .set({
+        status: "rejected",
+        approvedByUserId: deciderId,
+        rejectionReason: reason,
+        updatedAt: new Date(),
+      })
+      .where(eq(hardwareRequests.id, id));
+    return getRequest(tx, id);
+  });
+}

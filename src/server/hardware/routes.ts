@@ -1,0 +1,159 @@
+// Hardware area routes: hardware items and hardware requests (spec part 2, section 7).
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/common";
+import {
+  createHardwareRequestRequestSchema,
+  createHardwareRequestSchema,
+  hardwareListQuerySchema,
+  hardwareListResponseSchema,
+  hardwareRequestListQuerySchema,
+  hardwareRequestListResponseSchema,
+  hardwareRequestResponseSchema,
+  hardwareResponseSchema,
+  hardwareSummaryResponseSchema,
+  rejectHardwareRequestRequestSchema,
+  updateHardwareRequestSchema,
+} from "../../domain/schemas/hardware";
+import { currentSession, requireAdmin, requireUser } from "../auth/guards";
+import { sendPage } from "../lib/paging";
+import {
+  approveHardwareRequest,
+  createHardwareRequest,
+  listHardwareRequests,
+  rejectHardwareRequest,
+} from "./requests-service";
+import {
+  createHardware,
+  deleteHardware,
+  getHardwareFor,
+  hardwareSummary,
+  listHardware,
+  updateHardware,
+} from "./service";
+
+export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Everyone signed in; an ordinary user gets only free items and their own (list-query.ts).
+  app.get(
+    "/api/hardware",
+    {
+      preHandler: requireUser,
+      schema: {
+        querystring: hardwareListQuerySchema,
+        response: { 200: hardwareListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const list = await listHardware(app.db, currentSession(request), request.query);
+      return sendPage(reply, list.items, list.total);
+    },
+  );
+
+  app.get(
+    "/api/hardware/summary",
+    { preHandler: requireUser, schema: { response: { 200: hardwareSummaryResponseSchema } } },
+    async (request) => hardwareSummary(app.db, currentSession(request)),
+  );
+
+  app.get(
+    "/api/hardware/:id",
+    {
+      preHandler: requireUser,
+      schema: { params: idParamsSchema, response: { 200: hardwareResponseSchema } },
+    },
+    async (request) => getHardwareFor(app.db, currentSession(request), request.params.id),
+  );
+
+  app.post(
+    "/api/hardware",
+    {
+      preHandler: requireAdmin,
+      schema: { body: createHardwareRequestSchema, response: { 201: hardwareResponseSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createHardware(app.db, request.body)),
+  );
+
+  app.patch(
+    "/api/hardware/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: updateHardwareRequestSchema,
+        response: { 200: hardwareResponseSchema },
+      },
+    },
+    async (request) => updateHardware(app.db, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/hardware/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
+    },
+    async (request, reply) => {
+      await deleteHardware(app.db, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    "/api/hardware-requests",
+    {
+      preHandler: requireUser,
+      schema: {
+        querystring: hardwareRequestListQuerySchema,
+        response: { 200: hardwareRequestListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const list = await listHardwareRequests(app.db, currentSession(request), request.query);
+      return sendPage(reply, list.requests, list.total);
+    },
+  );
+
+  app.post(
+    "/api/hardware-requests",
+    {
+      preHandler: requireUser,
+      schema: {
+        body: createHardwareRequestRequestSchema,
+        response: { 201: hardwareRequestResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createHardwareRequest(app.db, currentSession(request), request.body)),
+  );
+
+  // The spec's client sends { approverId }; it is not read: the approver is the session's user.
+  app.patch(
+    "/api/hardware-requests/:id/approve",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: hardwareRequestResponseSchema } },
+    },
+    async (request) =>
+      approveHardwareRequest(app.db, request.params.id, currentSession(request).user.id),
+  );
+
+  app.patch(
+    "/api/hardware-requests/:id/reject",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: rejectHardwareRequestRequestSchema,
+        response: { 200: hardwareRequestResponseSchema },
+      },
+    },
+    async (request) =>
+      rejectHardwareRequest(
+        app.db,
+        request.params.id,
+        currentSession(request).user.id,
+        request.body.reason,
+      ),
+  );
+};

@@ -1,0 +1,264 @@
+// Hardware items: list (visibility, tabs, filters, search, sort), summary figures, detail,
+// create, edit, assign/unassign, delete. Assigning locks the item's row, so two administrators
+// giving one item to two people at once get one success and one 409.
+import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { todayIso } from "../../domain/dates";
+import { canAssignHardwareTo, defaultWarrantyExpiry } from "../../domain/hardware-status";
+import type {
+  CreateHardwareRequest,
+  HardwareListQuery,
+  HardwareResponse,
+  HardwareSummaryResponse,
+  UpdateHardwareRequest,
+} from "../../domain/schemas/hardware";
+import type { ActiveSession } from "../auth/sessions";
+import type { Db, Executor } from "../db/client";
+import { hardware, hardwareRequests, users } from "../db/schema";
+import { driverErrorOf } from "../http/database-errors";
+import { badRequest, conflict, notFound } from "../http/errors";
+import { selectPage } from "../lib/paging";
+import { toHardwareResponse } from "./hardware-response";
+import { listConditions, listOrder, visibleTo } from "./list-query";
+
+/** A user's display name in SQL: the full name, else the username (users/user-response.ts). */
+export const displayNameSql = (table: typeof users) =>
+  sql<string>`coalesce(nullif(trim(${table.fullName}), ''), ${table.username})`;
+
+export const DUPLICATE_IDENTIFIER_MESSAGE =
+  "A hardware item with this serial number/identifier already exists";
+export const HARDWARE_TAKEN_MESSAGE = "This hardware item is already assigned to someone else";
+
+export interface HardwareList {
+  items: HardwareResponse[];
+  /** Every row the conditions match, when a page was asked for; else null. */
+  total: number | null;
+}
+
+export async function listHardware(
+  db: Db,
+  session: ActiveSession,
+  query: HardwareListQuery,
+): Promise<HardwareList> {
+  const where = listConditions(session, query);
+  // The page is read from hardware alone (an index walk in list order), and the holders' names
+  // for just its rows afterwards: joining users in the same statement would join every row a
+  // deep OFFSET skips (page 400 joined 10,000 rows to show 25).
+  const page = await selectPage(db, {
+    from: hardware,
+    where,
+    bounds: query,
+    select: (total) =>
+      db
+        .select({ item: hardware, total })
+        .from(hardware)
+        .where(where)
+        .orderBy(...listOrder(query))
+        .$dynamic(),
+  });
+  const holders = await holderNames(
+    db,
+    page.rows.flatMap((row) =>
+      row.item.assignedToUserId === null ? [] : [row.item.assignedToUserId],
+    ),
+  );
+  return {
+    items: page.rows.map((row) =>
+      toHardwareResponse(row.item, holders.get(row.item.assignedToUserId ?? 0) ?? null),
+    ),
+    total: page.total,
+  };
+}
+
+/** Display names of these users, by id, in one query. */
+async function holderNames(db: Executor, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: users.id, name: displayNameSql(users) })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The stat cards, the red badge and the type and location badges, counted by the database. */
+export async function hardwareSummary(
+  db: Db,
+  session: ActiveSession,
+): Promise<HardwareSummaryResponse> {
+  const visible = visibleTo(session);
+  const [figures] = await db
+    .select({
+      total: count(),
+      available: sql<number>`count(*) filter (where ${isNull(hardware.assignedToUserId)})`.mapWith(
+        Number,
+      ),
+      assigned:
+        sql<number>`count(*) filter (where ${isNotNull(hardware.assignedToUserId)})`.mapWith(
+          Number,
+        ),
+    })
+    .from(hardware)
+    .where(visible);
+  const byType = await db
+    .select({ key: hardware.type, count: count() })
+    .from(hardware)
+    .where(visible)
+    .groupBy(hardware.type)
+    .orderBy(sql`count(*) desc`, hardware.type);
+  const byLocation = await db
+    .select({ key: hardware.location, count: count() })
+    .from(hardware)
+    .where(visible)
+    .groupBy(hardware.location)
+    .orderBy(sql`count(*) desc`, hardware.location);
+  const [pending] = await db
+    .select({ count: count() })
+    .from(hardwareRequests)
+    .where(
+      and(
+        eq(hardwareRequests.status, "pending"),
+        session.user.role === "admin"
+          ? undefined
+          : eq(hardwareRequests.requestedByUserId, session.user.id),
+      ),
+    );
+  return {
+    total: Number(figures?.total ?? 0),
+    available: figures?.available ?? 0,
+    assigned: figures?.assigned ?? 0,
+    pendingRequests: Number(pending?.count ?? 0),
+    byType: byType.map((row) => ({ key: row.key, count: Number(row.count) })),
+    byLocation: byLocation.map((row) => ({ key: row.key, count: Number(row.count) })),
+  };
+}
+
+export async function findHardware(db: Executor, id: number, options: { lock?: boolean } = {}) {
+  const query = db.select().from(hardware).where(eq(hardware.id, id)).limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (!row) throw notFound("Hardware");
+  return row;
+}
+
+async function withHolder(db: Executor, row: typeof hardware.$inferSelect) {
+  if (row.assignedToUserId === null) return toHardwareResponse(row, null);
+  const [holder] = await db
+    .select({ name: displayNameSql(users) })
+    .from(users)
+    .where(eq(users.id, row.assignedToUserId));
+  return toHardwareResponse(row, holder?.name ?? null);
+}
+
+/** One item; 404 both when it does not exist and when the caller may not see it. */
+export async function getHardwareFor(db: Db, session: ActiveSession, id: number) {
+  const [row] = await db
+    .select()
+    .from(hardware)
+    .where(and(eq(hardware.id, id), visibleTo(session)))
+    .limit(1);
+  if (!row) throw notFound("Hardware");
+  return withHolder(db, row);
+}
+
+/**
+ * The user an item is given to: they must exist and be active. Their row is locked (as the users
+ * service's release and the account assignments do), so an assignment made while the user is
+ * being deactivated or deleted either commits first and is released with them, or waits and then
+ * finds them inactive or gone.
+ */
+async function checkAssignee(db: Executor, userId: number) {
+  const [user] = await db
+    .select({ id: users.id, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+    .for("update");
+  if (!user) {
+    throw badRequest("User not found", [{ path: "assignedToUserId", message: "User not found" }]);
+  }
+  if (!user.isActive) {
+    const message = "Hardware cannot be assigned to an inactive user";
+    throw conflict("USER_INACTIVE", message, [{ path: "assignedToUserId", message }]);
+  }
+}
+
+// The unique index on the identifier is the last word on "one item per serial number".
+async function catchDuplicateIdentifier<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const { code, constraint } = driverErrorOf(error);
+    if (code === "23505" && constraint === "hardware_identifier_idx") {
+      throw conflict("DUPLICATE_RECORD", DUPLICATE_IDENTIFIER_MESSAGE, [
+        { path: "identifier", message: DUPLICATE_IDENTIFIER_MESSAGE },
+      ]);
+    }
+    throw error;
+  }
+}
+
+const nullIfMissing = <T>(value: T | undefined) => (value === undefined ? null : value);
+
+export async function createHardware(db: Db, input: CreateHardwareRequest) {
+  return catchDuplicateIdentifier(() =>
+    db.transaction(async (tx) => {
+      if (input.assignedToUserId) await checkAssignee(tx, input.assignedToUserId);
+      const [row] = await tx
+        .insert(hardware)
+        .values({
+          name: input.name,
+          type: input.type,
+          identifier: input.identifier,
+          location: nullIfMissing(input.location),
+          status: input.status,
+          assignedToUserId: nullIfMissing(input.assignedToUserId),
+          purchaseDate: nullIfMissing(input.purchaseDate),
+          warrantyExpiry:
+            input.warrantyExpiry === undefined
+              ? defaultWarrantyExpiry(todayIso())
+              : input.warrantyExpiry,
+          notes: nullIfMissing(input.notes),
+          pcName: nullIfMissing(input.pcName),
+          specs: nullIfMissing(input.specs),
+        })
+        .returning();
+      return withHolder(tx, row!);
+    }),
+  );
+}
+
+/**
+ * Edits an item and/or assigns it (`assignedToUserId`: a user id assigns, null unassigns). The
+ * row is locked first, so a concurrent assignment of the same item waits and then sees the
+ * holder this one set: giving an item someone else holds is a 409 (HARDWARE_UNAVAILABLE).
+ */
+export async function updateHardware(db: Db, id: number, input: UpdateHardwareRequest) {
+  return catchDuplicateIdentifier(() =>
+    db.transaction(async (tx) => {
+      const current = await findHardware(tx, id, { lock: true });
+      const assignee = input.assignedToUserId;
+      if (assignee) {
+        await checkAssignee(tx, assignee);
+        if (!canAssignHardwareTo(current, assignee)) {
+          throw conflict("HARDWARE_UNAVAILABLE", HARDWARE_TAKEN_MESSAGE, [
+            { path: "assignedToUserId", message: HARDWARE_TAKEN_MESSAGE },
+          ]);
+        }
+      }
+      const changes: Partial<typeof hardware.$inferInsert> = {};
+      for (const [key, value] of Object.entries(input)) {
+        if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
+      }
+      if (Object.keys(changes).length === 0) return withHolder(tx, current);
+      const [row] = await tx.update(hardware).set(changes).where(eq(hardware.id, id)).returning();
+      return withHolder(tx, row!);
+    }),
+  );
+}
+
+export async function deleteHardware(db: Db, id: number) {
+  const deleted = await db
+    .delete(hardware)
+    .where(eq(hardware.id, id))
+    .returning({ id: hardware.id });
+  if (deleted.length === 0) throw notFound("Hardware");
+}

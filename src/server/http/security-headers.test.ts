@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ TRUST_PROXY: "true" });
+});
+afterAll(() => t.close());
+
+describe("security headers", () => {
+  it("allow only the app's own scripts, no framing, no sniffing, the referrer kept to the app", async () => {
+    const response = await t.request({ method: "GET", url: "/api/auth/status" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|\*)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBe("same-origin");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("send HSTS only over HTTPS", async () => {
+    const plain = await t.request({ method: "GET", url: "/api/auth/status" });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    const secure = await t.request({
+      method: "GET",
+      url: "/api/auth/status",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(secure.headers["strict-transport-security"]).toContain("max-age=");
+  });
+});

@@ -1,0 +1,111 @@
+// The list kit's server half: one page of a list and the number of rows its conditions match.
+//
+// The total is a scalar subquery in the page's own SELECT, so both come from one statement and
+// therefore one snapshot: a row added or deleted between two statements can never make the
+// page and X-Total-Count disagree, and it costs no extra round trip. The page query keeps its
+// ORDER BY ... LIMIT, so PostgreSQL can still walk an index for the page.
+import { count, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
+import type { FastifyReply } from "fastify";
+import type { Executor } from "../db/client";
+
+export interface PageBounds {
+  limit?: number;
+  offset?: number;
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  /** Rows the conditions match, when a page was asked for (limit or offset); else null. */
+  total: number | null;
+}
+
+/**
+ * Runs a list query as one page with its total, or whole when neither limit nor offset is set.
+ * `select` builds the list's query (fields, joins, where, order; `.$dynamic()`) and must put
+ * the `total` it is given among its fields; `from` and `where` are what the total counts.
+ *
+ *   const page = await selectPage(db, { from: users, where, bounds: query,
+ *     select: (total) => db.select({ user: userColumns, total }).from(users).where(where)
+ *       .orderBy(...order).$dynamic() });
+ */
+export async function selectPage<Q extends PgSelect>(
+  db: Executor,
+  options: {
+    from: PgTable;
+    where: SQL | undefined;
+    bounds: PageBounds;
+    select: (total: SQL.Aliased<number>) => Q;
+  },
+): Promise<Page<Awaited<Q>[number]>> {
+  const { from, where, bounds } = options;
+  let query = options.select(totalOf(from, where));
+  if (!isPaged(bounds)) return { rows: await query, total: null };
+
+  if (bounds.limit !== undefined) query = query.limit(bounds.limit) as Q;
+  if (bounds.offset) query = query.offset(bounds.offset) as Q;
+  return withTotal(db, from, where, bounds, await query);
+}
+
+/**
+ * selectPage for a list whose orders an index covers (key columns, id last, and every column
+ * the order reads): the page's ids come first, from an index-only scan in list order, and only
+ * those rows are then read and joined. A deep OFFSET then skips index entries instead of reading
+ * (and joining, or sorting) every table row before the page. Still one statement.
+ * `select` builds the query for the rows matching `rows` (its WHERE), orders them by `order`
+ * itself and puts `total` among its fields; `order` must end with a unique column (the id).
+ */
+export async function selectPageByIds<Q extends PgSelect>(
+  db: Executor,
+  options: {
+    from: PgTable;
+    where: SQL | undefined;
+    bounds: PageBounds;
+    id: AnyPgColumn;
+    order: SQL[];
+    select: (total: SQL.Aliased<number>, rows: SQL | undefined) => Q;
+  },
+): Promise<Page<Awaited<Q>[number]>> {
+  const { from, where, bounds } = options;
+  if (!isPaged(bounds))
+    return { rows: await options.select(totalOf(from, where), where), total: null };
+
+  let ids = db
+    .select({ id: options.id })
+    .from(from)
+    .where(where)
+    .orderBy(...options.order)
+    .$dynamic();
+  if (bounds.limit !== undefined) ids = ids.limit(bounds.limit);
+  if (bounds.offset) ids = ids.offset(bounds.offset);
+  const rows = await options.select(totalOf(from, where), inArray(options.id, ids));
+  return withTotal(db, from, where, bounds, rows);
+}
+
+const isPaged = (bounds: PageBounds) => bounds.limit !== undefined || bounds.offset !== undefined;
+
+const totalOf = (from: PgTable, where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${from} where ${where ?? sql`true`})`
+    .mapWith(Number)
+    .as("total");
+
+async function withTotal<Row>(
+  db: Executor,
+  from: PgTable,
+  where: SQL | undefined,
+  bounds: PageBounds,
+  page: Row[],
+): Promise<Page<Row>> {
+  const rows = page as (Row & { total: number })[];
+  if (rows.length > 0) return { rows, total: rows[0]!.total };
+  // An empty page says nothing about the total: none at the start, or a page past the end.
+  if (!bounds.offset) return { rows, total: 0 };
+  const [counted] = await db.select({ total: count() }).from(from).where(where);
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/** The list stays a bare array (the spec's client reads one); a page's total rides in a header. */
+export function sendPage<Row>(reply: FastifyReply, rows: Row[], total: number | null) {
+  if (total !== null) reply.header("X-Total-Count", String(total));
+  return rows;
+}

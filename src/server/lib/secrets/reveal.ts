@@ -1,0 +1,69 @@
+// Revealing a sealed secret: the clear text is produced only after the view is recorded (who,
+// when, from which address, with which browser, in which session), in the same transaction, so
+// no reveal goes unrecorded and a failed record reveals nothing.
+import type { FastifyRequest } from "fastify";
+import type { SecretEntityType } from "../../../domain/enums";
+import { currentSession } from "../../auth/guards";
+import type { ActiveSession } from "../../auth/sessions";
+import type { Db, Executor } from "../../db/client";
+import { secretRevealLogs } from "../../db/schema";
+import type { Secrets } from "./index";
+
+/** Who is looking, as the server knows it; nothing here comes from the request body. */
+export interface Viewer {
+  session: ActiveSession;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * The viewer as the server sees them: the session, the address Fastify resolved (through
+ * proxies only when TRUST_PROXY is on) and the user-agent header.
+ */
+export const viewerOf = (request: FastifyRequest): Viewer => ({
+  session: currentSession(request),
+  ipAddress: request.ip ?? null,
+  userAgent: request.headers["user-agent"] ?? null,
+});
+
+/** User agents are kept to this length in the logs. */
+export const MAX_LOGGED_USER_AGENT = 512;
+
+/**
+ * Reveals one secret: `find` loads its ciphertext (and refuses a viewer who may not see it),
+ * `record` writes the view to the area's log, then the secret is opened, all in one transaction.
+ */
+export async function revealSecret(
+  db: Db,
+  secrets: Secrets,
+  steps: {
+    find(tx: Executor): Promise<string>;
+    record(tx: Executor): Promise<unknown>;
+  },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const ciphertext = await steps.find(tx);
+    await steps.record(tx);
+    return secrets.open(ciphertext);
+  });
+}
+
+/** The log of reveals of secrets other than license keys (office and G Suite passwords). */
+export async function recordSecretReveal(
+  tx: Executor,
+  entity: { type: SecretEntityType; id: number },
+  viewer: Viewer,
+) {
+  const [row] = await tx
+    .insert(secretRevealLogs)
+    .values({
+      entityType: entity.type,
+      entityId: entity.id,
+      userId: viewer.session.user.id,
+      ipAddress: viewer.ipAddress,
+      userAgent: viewer.userAgent?.slice(0, MAX_LOGGED_USER_AGENT) ?? null,
+      sessionId: viewer.session.id,
+    })
+    .returning();
+  return row!;
+}

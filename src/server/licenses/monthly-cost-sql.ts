@@ -1,0 +1,29 @@
+// A license's cost per month in USD as one SQL expression, shared by the list's ORDER BY
+// (list-query.ts) and the two btree indexes that serve that sort (schema.ts). PostgreSQL uses an
+// expression index only when the query's expression is the same tree, so the factors and rates
+// are inlined as literals (a bound parameter would not match) and both sides build it here.
+// The figures are the domain's (MONTHLY_FACTOR, convert at the spec's fixed rates): change them
+// there and `npm run db:generate` rebuilds the indexes with the new literals.
+import { type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { CURRENCIES } from "../../domain/enums";
+import { convert, MONTHLY_FACTOR } from "../../domain/money";
+
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+const frequencyFactor = Object.entries(MONTHLY_FACTOR)
+  .map(([frequency, factor]) => `when ${literal(frequency)} then ${factor}::numeric`)
+  .join(" ");
+
+const usdRate = CURRENCIES.map(
+  (currency) => `when ${literal(currency)} then ${convert(1, currency, "USD")}::numeric`,
+).join(" ");
+
+/** Cost per month in USD (null without an amount), as comparableCost computes it in memory. */
+export function monthlyUsdCostSql(columns: {
+  paymentAmount: PgColumn;
+  paymentFrequency: PgColumn;
+  paymentCurrency: PgColumn;
+}): SQL {
+  return sql`(${columns.paymentAmount} * (case ${columns.paymentFrequency} ${sql.raw(frequencyFactor)} else 0 end) * (case ${columns.paymentCurrency} ${sql.raw(usdRate)} else 1 end))`;
+}

@@ -1,0 +1,109 @@
+// Trust Reviews (spec part 2, section 7 'Trust reviews'): administrators only.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../domain/schemas/common";
+import {
+  createTrustReviewRequestSchema,
+  trustReviewApprovalRequestSchema,
+  trustReviewListQuerySchema,
+  trustReviewListResponseSchema,
+  trustReviewResponseSchema,
+  trustReviewStatusRequestSchema,
+  trustReviewSummaryQuerySchema,
+  trustReviewSummaryResponseSchema,
+  updateTrustReviewRequestSchema,
+} from "../../domain/schemas/trust-reviews";
+import { currentSession, requireAdmin } from "../auth/guards";
+import { sendPage } from "../lib/paging";
+import {
+  createTrustReview,
+  decideTrustReview,
+  listTrustReviews,
+  setTrustReviewActive,
+  updateTrustReview,
+} from "./service";
+import { trustReviewSummary } from "./summary";
+
+export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/trust-reviews",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: trustReviewListQuerySchema,
+        response: { 200: trustReviewListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const list = await listTrustReviews(app.db, request.query);
+      return sendPage(reply, list.reviews, list.total);
+    },
+  );
+
+  app.get(
+    "/api/trust-reviews/summary",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: trustReviewSummaryQuerySchema,
+        response: { 200: trustReviewSummaryResponseSchema },
+      },
+    },
+    async (request) => trustReviewSummary(app.db, request.query.currency),
+  );
+
+  app.post(
+    "/api/trust-reviews",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        body: createTrustReviewRequestSchema,
+        response: { 201: trustReviewResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createTrustReview(app.db, request.body, currentSession(request))),
+  );
+
+  app.patch(
+    "/api/trust-reviews/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: updateTrustReviewRequestSchema,
+        response: { 200: trustReviewResponseSchema },
+      },
+    },
+    async (request) =>
+      updateTrustReview(app.db, request.params.id, request.body, currentSession(request)),
+  );
+
+  app.patch(
+    "/api/trust-reviews/:id/approval",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: trustReviewApprovalRequestSchema,
+        response: { 200: trustReviewResponseSchema },
+      },
+    },
+    async (request) =>
+      decideTrustReview(app.db, request.params.id, request.body, currentSession(request)),
+  );
+
+  app.patch(
+    "/api/trust-reviews/:id/status",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: idParamsSchema,
+        body: trustReviewStatusRequestSchema,
+        response: { 200: trustReviewResponseSchema },
+      },
+    },
+    async (request) => setTrustReviewActive(app.db, request.params.id, request.body),
+  );
+};

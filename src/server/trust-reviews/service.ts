@@ -1,0 +1,229 @@
+// Trust reviews (client license assignments): list (tabs and search in SQL), create, edit,
+// approval decisions (pending only, by the signed-in administrator) and activation.
+import { and, eq, type SQL } from "drizzle-orm";
+import { todayIso } from "../../domain/dates";
+import type {
+  CreateTrustReviewRequest,
+  TrustReviewApprovalRequest,
+  TrustReviewListQuery,
+  TrustReviewResponse,
+  TrustReviewStatusRequest,
+  UpdateTrustReviewRequest,
+} from "../../domain/schemas/trust-reviews";
+import type { ActiveSession } from "../auth/sessions";
+import type { Db, Executor } from "../db/client";
+import { licenses, trustReviews } from "../db/schema";
+import { AppError, conflict, notFound } from "../http/errors";
+import { selectPageByIds } from "../lib/paging";
+import { anyColumnContains } from "../lib/text-search";
+import { trustReviewOrder, trustReviewStatusCondition } from "./list-query";
+
+const reviewColumns = {
+  review: {
+    id: trustReviews.id,
+    licenseId: trustReviews.licenseId,
+    clientName: trustReviews.clientName,
+    domain: trustReviews.domain,
+    assignedDate: trustReviews.assignedDate,
+    paymentStatus: trustReviews.paymentStatus,
+    clientPaymentAmount: trustReviews.clientPaymentAmount,
+    clientPaymentCurrency: trustReviews.clientPaymentCurrency,
+    paymentFrequency: trustReviews.paymentFrequency,
+    lastPaymentDate: trustReviews.lastPaymentDate,
+    nextPaymentDate: trustReviews.nextPaymentDate,
+    isActive: trustReviews.isActive,
+    cancellationRequestDate: trustReviews.cancellationRequestDate,
+    cancellationReason: trustReviews.cancellationReason,
+    approvalStatus: trustReviews.approvalStatus,
+    approvedBy: trustReviews.approvedBy,
+    notes: trustReviews.notes,
+    createdAt: trustReviews.createdAt,
+    updatedAt: trustReviews.updatedAt,
+  },
+  license: {
+    id: licenses.id,
+    name: licenses.name,
+    totalSeats: licenses.totalSeats,
+    paymentAmount: licenses.paymentAmount,
+    paymentFrequency: licenses.paymentFrequency,
+    paymentCurrency: licenses.paymentCurrency,
+  },
+};
+
+type ReviewRow = {
+  review: { [K in keyof typeof reviewColumns.review]: (typeof trustReviews.$inferSelect)[K] };
+  license: { [K in keyof typeof reviewColumns.license]: (typeof licenses.$inferSelect)[K] };
+};
+
+function toResponse({ review, license }: ReviewRow): TrustReviewResponse {
+  return {
+    ...review,
+    license,
+    createdAt: review.createdAt.toISOString(),
+    updatedAt: review.updatedAt.toISOString(),
+  };
+}
+
+export async function listTrustReviews(db: Db, query: TrustReviewListQuery) {
+  const conditions: (SQL | undefined)[] = [trustReviewStatusCondition(query.status)];
+  // Client name, the Domain field, and domains written in the notes.
+  if (query.search) {
+    conditions.push(
+      anyColumnContains(
+        [trustReviews.clientName, trustReviews.domain, trustReviews.notes],
+        query.search,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  // The page's ids come from an index walk in list order (schema: one index per order), and
+  // only the page's rows are joined to their licenses.
+  const order = trustReviewOrder(query);
+  const page = await selectPageByIds(db, {
+    from: trustReviews,
+    where,
+    bounds: query,
+    id: trustReviews.id,
+    order,
+    select: (total, rows) =>
+      db
+        .select({ ...reviewColumns, total })
+        .from(trustReviews)
+        .innerJoin(licenses, eq(licenses.id, trustReviews.licenseId))
+        .where(rows)
+        .orderBy(...order)
+        .$dynamic(),
+  });
+  return { reviews: page.rows.map(toResponse), total: page.total };
+}
+
+async function findTrustReview(db: Executor, id: number) {
+  const [row] = await db
+    .select(reviewColumns)
+    .from(trustReviews)
+    .innerJoin(licenses, eq(licenses.id, trustReviews.licenseId))
+    .where(eq(trustReviews.id, id))
+    .limit(1);
+  if (!row) throw notFound("Client license assignment");
+  return toResponse(row);
+}
+
+const licenseMissing = () =>
+  new AppError(400, "VALIDATION_FAILED", "Please select a license", [
+    { path: "licenseId", message: "Please select a license" },
+  ]);
+
+async function assertLicense(db: Executor, licenseId: number | undefined) {
+  if (licenseId === undefined) return;
+  const [row] = await db
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(eq(licenses.id, licenseId));
+  if (!row) throw licenseMissing();
+}
+
+/** Who decided: the approval is recorded under the administrator's own username. */
+const decidedBy = (status: string, session: ActiveSession) =>
+  status === "pending" ? null : session.user.username;
+
+export async function createTrustReview(
+  db: Db,
+  input: CreateTrustReviewRequest,
+  session: ActiveSession,
+): Promise<TrustReviewResponse> {
+  await assertLicense(db, input.licenseId);
+  const [row] = await db
+    .insert(trustReviews)
+    .values({
+      ...input,
+      assignedDate: input.assignedDate as string,
+      domain: input.domain ?? null,
+      clientPaymentAmount: input.clientPaymentAmount ?? null,
+      lastPaymentDate: input.lastPaymentDate ?? null,
+      nextPaymentDate: input.nextPaymentDate ?? null,
+      cancellationRequestDate: input.isActive
+        ? null
+        : (input.cancellationRequestDate ?? todayIso()),
+      cancellationReason: input.isActive ? null : (input.cancellationReason ?? null),
+      notes: input.notes ?? null,
+      approvedBy: decidedBy(input.approvalStatus, session),
+    })
+    .returning({ id: trustReviews.id });
+  return findTrustReview(db, row!.id);
+}
+
+/** The edit form: any field, including any of the four approval values (spec). */
+export async function updateTrustReview(
+  db: Db,
+  id: number,
+  input: UpdateTrustReviewRequest,
+  session: ActiveSession,
+): Promise<TrustReviewResponse> {
+  const current = await findTrustReview(db, id);
+  await assertLicense(db, input.licenseId);
+  const approvalChanged =
+    input.approvalStatus !== undefined && input.approvalStatus !== current.approvalStatus;
+  await db
+    .update(trustReviews)
+    .set({
+      ...input,
+      ...(approvalChanged ? { approvedBy: decidedBy(input.approvalStatus!, session) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(trustReviews.id, id));
+  return findTrustReview(db, id);
+}
+
+/**
+ * The approval dialog: a pending assignment becomes approved, rejected or kept for review. The
+ * condition on 'pending' is in the UPDATE itself, so of two administrators deciding at once
+ * exactly one wins and the other gets 409.
+ */
+export async function decideTrustReview(
+  db: Db,
+  id: number,
+  input: TrustReviewApprovalRequest,
+  session: ActiveSession,
+): Promise<TrustReviewResponse> {
+  const [row] = await db
+    .update(trustReviews)
+    .set({ approvalStatus: input.status, approvedBy: session.user.username, updatedAt: new Date() })
+    .where(and(eq(trustReviews.id, id), eq(trustReviews.approvalStatus, "pending")))
+    .returning({ id: trustReviews.id });
+  if (!row) {
+    const current = await findTrustReview(db, id);
+    throw conflict(
+      "APPROVAL_NOT_PENDING",
+      `This assignment is no longer pending (it is ${current.approvalStatus}).`,
+    );
+  }
+  return findTrustReview(db, id);
+}
+
+/** Activate or deactivate; deactivating records when (today unless given) and why. */
+export async function setTrustReviewActive(
+  db: Db,
+  id: number,
+  input: TrustReviewStatusRequest,
+): Promise<TrustReviewResponse> {
+  await findTrustReview(db, id);
+  await db
+    .update(trustReviews)
+    .set(
+      input.isActive
+        ? {
+            isActive: true,
+            cancellationRequestDate: null,
+            cancellationReason: null,
+            updatedAt: new Date(),
+          }
+        : {
+            isActive: false,
+            cancellationRequestDate: input.cancellationRequestDate ?? todayIso(),
+            cancellationReason: input.cancellationReason ?? null,
+            updatedAt: new Date(),
+          },
+    )
+    .where(eq(trustReviews.id, id));
+  return findTrustReview(db, id);
+}

@@ -1,0 +1,135 @@
+// GET /api/users through the list kit: paged (limit/offset with X-Total-Count), searched and
+// sorted in SQL; without limit and offset still the whole array the Users page reads today.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../../tests/support/factories";
+import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { UserResponse } from "../../domain/schemas/users";
+
+let t: TestApp;
+let adminCookie: string;
+let userCookie: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ cookie: adminCookie } = await t.signedInUser({ role: "admin", username: "pg-admin" }));
+  ({ cookie: userCookie } = await t.signedInUser({ username: "pg-plain" }));
+  // Mixed case and blank names, so the order's case folding and "blanks last" both show.
+  const people: [string, string | null, string, string][] = [
+    ["delta", "Dora Delta", "dora@corp.example", "Finance"],
+    ["Bravo", "bob bravo", "bob@corp.example", "Logistics"],
+    ["alpha", null, "al@other.example", "Finance"],
+    ["charlie", "Carla Charlie", "carla@corp.example", "Sales"],
+    ["echo", "Eve Echo", "eve@corp.example", "Logistics"],
+  ];
+  for (const [username, fullName, email, department] of people) {
+    await createUser(t.app.db, { username, fullName, email, department });
+  }
+});
+afterAll(() => t.close());
+
+async function list(url: string, cookie = adminCookie) {
+  const response = await t.request({ method: "GET", url, cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  const total = response.headers["x-total-count"];
+  return {
+    usernames: (response.json() as UserResponse[]).map((user) => user.username),
+    body: response.json() as UserResponse[],
+    total: total === undefined ? undefined : Number(total),
+  };
+}
+
+describe("GET /api/users", () => {
+  it("answers the whole list without limit or offset, as before, without a total", async () => {
+    const { usernames, total } = await list("/api/users");
+    expect(usernames).toEqual([
+      "alpha",
+      "Bravo",
+      "charlie",
+      "delta",
+      "echo",
+      "pg-admin",
+      "pg-plain",
+    ]);
+    expect(total).toBeUndefined();
+  });
+
+  it("pages in a stable order with the total in X-Total-Count", async () => {
+    const first = await list("/api/users?limit=3");
+    const second = await list("/api/users?limit=3&offset=3");
+    const third = await list("/api/users?limit=3&offset=6");
+    expect([first.total, second.total, third.total]).toEqual([7, 7, 7]);
+    expect([...first.usernames, ...second.usernames, ...third.usernames]).toEqual(
+      (await list("/api/users")).usernames,
+    );
+    // Past the end: no rows, and still the true total.
+    expect(await list("/api/users?limit=3&offset=50")).toMatchObject({ usernames: [], total: 7 });
+  });
+
+  it("searches username, name, e-mail and department in the database, case-insensitively", async () => {
+    expect(await list("/api/users?search=LOGISTICS&limit=10")).toMatchObject({
+      usernames: ["Bravo", "echo"],
+      total: 2,
+    });
+    expect((await list("/api/users?search=other.example&limit=10")).usernames).toEqual(["alpha"]);
+    expect((await list("/api/users?search=carla&limit=10")).usernames).toEqual(["charlie"]);
+    expect((await list("/api/users?search=brav")).usernames).toEqual(["Bravo"]);
+    // LIKE wildcards are searched for literally.
+    expect(await list("/api/users?search=%25&limit=10")).toMatchObject({ usernames: [], total: 0 });
+  });
+
+  it("sorts by name with blank names last either way, and by username descending", async () => {
+    const byName = await list("/api/users?sort=fullName&limit=5");
+    expect(byName.usernames).toEqual(["Bravo", "charlie", "delta", "echo", "pg-admin"]);
+    const byNameDesc = await list("/api/users?sort=fullName&order=desc");
+    expect(byNameDesc.usernames.at(-1)).toBe("alpha");
+    const byUsernameDesc = await list("/api/users?order=desc&limit=2");
+    expect(byUsernameDesc.usernames).toEqual(["pg-plain", "pg-admin"]);
+  });
+
+  it("never sends a password hash in a list", async () => {
+    const { body } = await list("/api/users?limit=50");
+    expect(JSON.stringify(body)).not.toMatch(/passwordHash|argon2/);
+  });
+
+  it("refuses bad paging with the kit's messages and ordinary users outright", async () => {
+    for (const [query, message] of [
+      ["limit=0", "Limit must be a whole number from 1 to 500"],
+      ["limit=1e2", "Limit must be a whole number from 1 to 500"],
+      ["offset=-1", "Offset must be a whole number from 0 to 2147483647"],
+      ["sort=password", "Sort must be username, fullName or createdAt"],
+      ["order=up", "Order must be asc or desc"],
+      ["active=maybe", "active must be true or false"],
+    ]) {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/users?${query}`,
+        cookie: adminCookie,
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toBe(message);
+    }
+    const forbidden = await t.request({
+      method: "GET",
+      url: "/api/users?limit=5",
+      cookie: userCookie,
+    });
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  // Last: it adds people, which the totals above do not count.
+  it("narrows to active people with active=true (the assign dialogs' pickers), searched and paged", async () => {
+    await createUser(t.app.db, { username: "picker-on", department: "Pickers" });
+    await createUser(t.app.db, { username: "picker-off", department: "Pickers", isActive: false });
+    expect(await list("/api/users?search=pickers&limit=10")).toMatchObject({
+      usernames: ["picker-off", "picker-on"],
+      total: 2,
+    });
+    expect(await list("/api/users?search=pickers&active=true&limit=10")).toMatchObject({
+      usernames: ["picker-on"],
+      total: 1,
+    });
+    // false or blank is no filter at all.
+    expect((await list("/api/users?search=pickers&active=false")).usernames).toHaveLength(2);
+    expect((await list("/api/users?search=pickers&active=")).usernames).toHaveLength(2);
+  });
+});
