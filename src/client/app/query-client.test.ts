@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/client/lib/api-client";
-import { createQueryClient, shouldRetryQuery } from "./query-client";
+import {
+  createQueryClient,
+  handleGlobalError,
+  setUnauthorizedHandler,
+  shouldRetryQuery,
+} from "./query-client";
 
 describe("shouldRetryQuery", () => {
   it("never retries 401 or 403", () => {
@@ -25,5 +30,26 @@ describe("createQueryClient", () => {
     expect(defaults.queries?.refetchOnWindowFocus).toBe(false);
     expect(defaults.queries?.refetchInterval).toBe(false);
     expect(defaults.mutations?.retry).toBe(false);
+  });
+});
+
+describe("handleGlobalError", () => {
+  it("sends a signed-out session to sign in, but not a conflict that mentions 401", async () => {
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    const client = createQueryClient();
+    const seatsConflict = new ApiError(
+      "Total seats cannot be fewer than the 401 seats currently assigned",
+      { status: 409 },
+    );
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(seatsConflict) })
+      .execute(undefined)
+      .catch(() => {});
+    expect(toLogin).not.toHaveBeenCalled();
+
+    handleGlobalError(new ApiError("Authentication required", { status: 401 }));
+    expect(toLogin).toHaveBeenCalledTimes(1);
   });
 });

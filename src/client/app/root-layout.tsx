@@ -2,6 +2,7 @@
 import * as React from "react";
 import { Outlet, useNavigate } from "react-router";
 import { useAuth } from "@/client/features/auth/auth-context";
+import { FullPageSpinner } from "@/client/features/auth/require-auth";
 import { saveReturnPath } from "@/client/features/auth/return-path";
 import { handleGlobalError, setUnauthorizedHandler } from "./query-client";
 
@@ -29,5 +30,10 @@ export function RootLayout() {
     };
   }, [navigate, checkAuth]);
 
-  return <Outlet />;
+  // The sign-in page and the shell are chunks of their own (see router.tsx).
+  return (
+    <React.Suspense fallback={<FullPageSpinner message="Loading your dashboard..." />}>
+      <Outlet />
+    </React.Suspense>
+  );
 }

@@ -18,16 +18,23 @@ describe("titleForPath", () => {
     expect(titleForPath("/trust-reviews")).toBe("Trust Reviews");
   });
 
-  it("matches by prefix, the root only exactly", () => {
-    expect(titleForPath("/licenses/42")).toBe("License Management");
+  it("matches the whole path exactly, case included, as the router does", () => {
     expect(titleForPath("/users/")).toBe("Users Management");
+    expect(titleForPath("/licenses/42")).toBe("Page Not Found");
+    expect(titleForPath("/users/123")).toBe("Page Not Found");
+    expect(titleForPath("/settings/foo")).toBe("Page Not Found");
+    expect(titleForPath("/LICENSES")).toBe("Page Not Found");
     expect(titleForPath("/nowhere")).toBe("Page Not Found");
     expect(titleForPath("/nowhere/deeper")).toBe("Page Not Found");
-  });
-
-  it("matches whole segments only", () => {
     expect(titleForPath("/users-archive")).toBe("Page Not Found");
+  });
+});
+
+describe("pathMatches (the sidebar's active entry)", () => {
+  it("matches by whole-segment prefix, the root only exactly", () => {
+    expect(pathMatches("/licenses", "/licenses/42")).toBe(true);
     expect(pathMatches("/users", "/usersx")).toBe(false);
+    expect(pathMatches("/", "/hardware")).toBe(false);
   });
 });
 

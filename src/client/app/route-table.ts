@@ -1,4 +1,5 @@
-// The route table of spec part 1, section 2.1: path, top-bar title and who may open it.
+// The route table of spec part 1, section 2.1: path, top-bar title and who may open it. The
+// router is built from it, so a path has a page exactly when it has a title here.
 
 export interface RouteInfo {
   path: string;
@@ -6,7 +7,7 @@ export interface RouteInfo {
   adminOnly: boolean;
 }
 
-export const ROUTES: readonly RouteInfo[] = [
+export const ROUTES = [
   { path: "/", title: "Dashboard", adminOnly: false },
   { path: "/hardware", title: "Hardware Inventory", adminOnly: false },
   { path: "/accounts", title: "MS Office Accounts", adminOnly: false },
@@ -20,22 +21,40 @@ export const ROUTES: readonly RouteInfo[] = [
   { path: "/directories", title: "Directory Listings", adminOnly: true },
   { path: "/hosting", title: "Hosting Resources", adminOnly: true },
   { path: "/trust-reviews", title: "Trust Reviews", adminOnly: true },
-];
+] as const satisfies readonly RouteInfo[];
+
+export type RoutePath = (typeof ROUTES)[number]["path"];
 
 export const NOT_FOUND_TITLE = "Page Not Found";
+export const LOGIN_TITLE = "Sign In";
+export const PRODUCT_NAME = "Quartermaster";
+
+/** The browser tab's title for a page: its top-bar title, then the product. */
+export function documentTitle(pageTitle: string): string {
+  return `${pageTitle} · ${PRODUCT_NAME}`;
+}
+
+const withoutTrailingSlash = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 
 /**
- * Whether `routePath` covers `pathname`: the root matches only itself, any other path matches
- * itself and everything below it (a whole segment, so /users does not cover /users-archive).
+ * Whether `routePath` covers `pathname` for the sidebar's active entry (spec 2.3, a prefix): the
+ * root matches only itself, any other path matches itself and everything below it (a whole
+ * segment, so /users does not cover /users-archive).
  */
 export function pathMatches(routePath: string, pathname: string): boolean {
-  const current = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const current = withoutTrailingSlash(pathname);
   if (routePath === "/") return current === "/";
   return current === routePath || current.startsWith(`${routePath}/`);
 }
 
+/**
+ * The route showing `pathname`: the same path exactly, case included (a trailing slash aside), as
+ * the router matches it. /licenses/extra and /LICENSES are unknown paths, shown as the 404 card.
+ */
 export function routeForPath(pathname: string): RouteInfo | undefined {
-  return ROUTES.find((route) => pathMatches(route.path, pathname));
+  const current = withoutTrailingSlash(pathname);
+  return ROUTES.find((route) => route.path === current) as RouteInfo | undefined;
 }
 
 /** The top-bar title for a path; unknown paths read 'Page Not Found'. */

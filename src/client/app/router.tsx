@@ -1,12 +1,26 @@
-// Every route of spec part 1, section 2.1. The sign-in page, the guards and the shell load with
-// the app; each page behind them is its own chunk (the shell shows a spinner while one loads).
-import { createBrowserRouter } from "react-router";
-import { LoginPage } from "@/client/features/auth/login-page";
+// Every route of spec part 1, section 2.1. Only the router, the guards and the auth state load
+// with the app; the sign-in page, the shell and each page behind it are chunks of their own, so
+// the sign-in page carries no shell, forms, menus or toasts, and the shell no sign-in page.
+import type { ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { RequireAdmin, RequireAuth } from "@/client/features/auth/require-auth";
+import { DocumentTitle } from "./document-title";
 import { lazyPage } from "./lazy-page";
-import { NotFoundPage } from "./not-found-page";
 import { RootLayout } from "./root-layout";
-import { AppShell } from "./shell/app-shell";
+import { LOGIN_TITLE, ROUTES, type RoutePath } from "./route-table";
+
+const LoginPage = lazyPage(
+  () => import("@/client/features/auth/login-page"),
+  (m) => m.LoginPage,
+);
+const AppShell = lazyPage(
+  () => import("./shell/app-shell"),
+  (m) => m.AppShell,
+);
+const UnknownPathPage = lazyPage(
+  () => import("./unknown-path-page"),
+  (m) => m.UnknownPathPage,
+);
 
 const DashboardPage = lazyPage(
   () => import("@/client/features/dashboard/dashboard-page"),
@@ -61,11 +75,44 @@ const TrustReviewsPage = lazyPage(
   (m) => m.TrustReviewsPage,
 );
 
+// Each path of the route table, exactly and case-sensitively (spec 2.1: any other path is the 404
+// page, so /licenses/extra and /LICENSES are too). Typed by the table, so a route cannot lack a page.
+const PAGES: Record<RoutePath, ComponentType> = {
+  "/": DashboardPage,
+  "/hardware": HardwarePage,
+  "/accounts": AccountsPage,
+  "/licenses": LicensesPage,
+  "/settings": SettingsPage,
+  "/profile": ProfilePage,
+  "/users": UsersPage,
+  "/gsuite-accounts": GsuitePage,
+  "/assignments": AssignmentsPage,
+  "/expenses": ExpensesPage,
+  "/directories": DirectoriesPage,
+  "/hosting": HostingPage,
+  "/trust-reviews": TrustReviewsPage,
+};
+
+function pageRoute({ path }: { path: RoutePath }): RouteObject {
+  const Page = PAGES[path];
+  return path === "/"
+    ? { index: true, element: <Page /> }
+    : { path: path.slice(1), caseSensitive: true, element: <Page /> };
+}
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
-      { path: "/login", element: <LoginPage /> },
+      {
+        path: "/login",
+        caseSensitive: true,
+        element: (
+          <DocumentTitle title={LOGIN_TITLE}>
+            <LoginPage />
+          </DocumentTitle>
+        ),
+      },
       {
         element: (
           <RequireAuth>
@@ -73,27 +120,14 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <DashboardPage /> },
-          { path: "hardware/*", element: <HardwarePage /> },
-          { path: "accounts/*", element: <AccountsPage /> },
-          { path: "licenses/*", element: <LicensesPage /> },
-          { path: "settings/*", element: <SettingsPage /> },
-          { path: "profile/*", element: <ProfilePage /> },
+          ...ROUTES.filter((route) => !route.adminOnly).map(pageRoute),
           {
             element: <RequireAdmin />,
-            children: [
-              { path: "users/*", element: <UsersPage /> },
-              { path: "gsuite-accounts/*", element: <GsuitePage /> },
-              { path: "assignments/*", element: <AssignmentsPage /> },
-              { path: "expenses/*", element: <ExpensesPage /> },
-              { path: "directories/*", element: <DirectoriesPage /> },
-              { path: "hosting/*", element: <HostingPage /> },
-              { path: "trust-reviews/*", element: <TrustReviewsPage /> },
-            ],
+            children: ROUTES.filter((route) => route.adminOnly).map(pageRoute),
           },
-          { path: "*", element: <NotFoundPage /> },
         ],
       },
+      { path: "*", element: <UnknownPathPage /> },
     ],
   },
 ]);

@@ -189,3 +189,53 @@ describe("isUnauthorizedError", () => {
     expect(isUnauthorizedError(undefined)).toBe(false);
   });
 });
+
+describe("isUnauthorizedError decides by status and code for API errors (issue 8)", () => {
+  it("does not treat a 409 whose message mentions 401 as a sign-out", () => {
+    const conflict = errorFromResponseBody(
+      409,
+      "Conflict",
+      JSON.stringify({
+        code: "SEATS_BELOW_ASSIGNED",
+        message: "Total seats cannot be fewer than the 401 seats currently assigned",
+        errors: [
+          {
+            path: "totalSeats",
+            message: "Total seats cannot be fewer than the 401 seats currently assigned",
+          },
+        ],
+      }),
+    );
+    expect(isUnauthorizedError(conflict)).toBe(false);
+    expect(isUnauthorizedError(new ApiError("Unauthorized user name", { status: 400 }))).toBe(
+      false,
+    );
+  });
+
+  it("treats the UNAUTHORIZED code as a sign-out and reads the code from the body", () => {
+    const expired = errorFromResponseBody(
+      401,
+      "Unauthorized",
+      JSON.stringify({ code: "UNAUTHORIZED", message: "Authentication required" }),
+    );
+    expect(expired.code).toBe("UNAUTHORIZED");
+    expect(isUnauthorizedError(expired)).toBe(true);
+    // A 401 that names another reason is not a lost session; one without a code still is.
+    const wrongPassword = errorFromResponseBody(
+      401,
+      "Unauthorized",
+      JSON.stringify({ code: "INVALID_CREDENTIALS", message: "Invalid username or password" }),
+    );
+    expect(isUnauthorizedError(wrongPassword)).toBe(false);
+    expect(isUnauthorizedError(errorFromResponseBody(401, "Unauthorized", ""))).toBe(true);
+    // A code this client does not know is not trusted as one.
+    expect(errorFromResponseBody(409, "Conflict", JSON.stringify({ code: "NOPE" })).code).toBe(
+      undefined,
+    );
+  });
+
+  it("keeps the spec's text rule for uncaught errors that are not API errors", () => {
+    expect(isUnauthorizedError("Request failed: 401")).toBe(true);
+    expect(isUnauthorizedError(new TypeError("Unauthorized access"))).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 // The one request helper of the client (spec part 1, sections 7 and 8): same-origin cookies,
 // the X-Requested-With header the server's CSRF check expects, a time-out, and errors that carry
-// the server's message, HTTP status and field errors.
+// the server's message, HTTP status, error code and field errors.
+import { type ErrorCode, isErrorCode } from "@/domain/error-codes";
 
 export interface FieldError {
   path: string;
@@ -12,6 +13,9 @@ export type ApiErrorKind = "http" | "timeout" | "network";
 
 export class ApiError extends Error {
   readonly status: number;
+  /** The body's machine code: what the client switches on. Undefined for time-outs, network
+   * failures and answers that did not come from this API (a proxy's 502 page). */
+  readonly code: ErrorCode | undefined;
   readonly errors: FieldError[];
   readonly kind: ApiErrorKind;
   /** The parsed JSON body of an error response, when there was one. */
@@ -19,11 +23,18 @@ export class ApiError extends Error {
 
   constructor(
     message: string,
-    options: { status?: number; errors?: FieldError[]; kind?: ApiErrorKind; body?: unknown } = {},
+    options: {
+      status?: number;
+      code?: ErrorCode;
+      errors?: FieldError[];
+      kind?: ApiErrorKind;
+      body?: unknown;
+    } = {},
   ) {
     super(message);
     this.name = "ApiError";
     this.status = options.status ?? 0;
+    this.code = options.code;
     this.errors = options.errors ?? [];
     this.kind = options.kind ?? "http";
     this.body = options.body;
@@ -80,7 +91,12 @@ export function errorFromResponseBody(
         : typeof parsed.error === "string" && parsed.error !== ""
           ? parsed.error
           : `${status}: ${statusText}`;
-    return new ApiError(fromBody, { status, errors: toFieldErrors(parsed.errors), body: parsed });
+    return new ApiError(fromBody, {
+      status,
+      code: isErrorCode(parsed.code) ? parsed.code : undefined,
+      errors: toFieldErrors(parsed.errors),
+      body: parsed,
+    });
   }
   const text = !isJson && bodyText.trim() !== "" ? bodyText.trim() : statusText;
   return new ApiError(`${status}: ${text}`, { status, body: isJson ? parsed : undefined });
@@ -181,9 +197,17 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The spec's rule for "send the user to the login page" (part 1, section 2.1), plus a plain 401. */
+/**
+ * Whether an error means "sign in again". An answer from the API is judged by its status and code
+ * only: its message is for people and may contain anything (a 409 about "the 401 seats currently
+ * assigned" is not a sign-out). The spec's text rule (part 1, section 2.1: a message containing
+ * 'Unauthorized' or '401') is kept for uncaught errors that did not come from the API.
+ */
 export function isUnauthorizedError(error: unknown): boolean {
-  if (error instanceof ApiError && error.status === 401) return true;
+  if (error instanceof ApiError) {
+    // A 401 with another code (a wrong password typed into a sign-in form) is not a lost session.
+    return error.code !== undefined ? error.code === "UNAUTHORIZED" : error.status === 401;
+  }
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
   return message.includes("Unauthorized") || message.includes("401");
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, offsetOf, pageCount, pageRangeText, totalFromHeader } from "./pagination";
+import {
+  clampPage,
+  isNewSearchLoading,
+  offsetOf,
+  pageCount,
+  pageRangeText,
+  totalFromHeader,
+} from "./pagination";
 
 describe("pageRangeText", () => {
   it("says which rows are on screen, with thousands separated", () => {
@@ -53,5 +60,27 @@ describe("totalFromHeader", () => {
     expect(totalFromHeader("many", 0, 3)).toBe(3);
     expect(totalFromHeader("-1", 0, 3)).toBe(3);
     expect(totalFromHeader("2.5", 0, 3)).toBe(3);
+  });
+});
+
+describe("isNewSearchLoading", () => {
+  const params = { search: "adobe" };
+  const loading = { isFetching: true, isPending: false };
+
+  it("is true while rows read with other params are on screen and new ones are on their way", () => {
+    expect(isNewSearchLoading({ ...loading, data: { params: { search: "ado" } } }, params)).toBe(
+      true,
+    );
+  });
+
+  it("is false for a page turn or refresh, the first load, and when nothing is fetched", () => {
+    expect(isNewSearchLoading({ ...loading, data: { params } }, params)).toBe(false);
+    expect(isNewSearchLoading({ isFetching: true, isPending: true }, params)).toBe(false);
+    expect(
+      isNewSearchLoading(
+        { isFetching: false, isPending: false, data: { params: { search: "" } } },
+        params,
+      ),
+    ).toBe(false);
   });
 });

@@ -13,12 +13,12 @@ export function clampPage(page: number, total: number, pageSize: number): number
   return Math.min(Math.max(1, page), pageCount(total, pageSize));
 }
 
-const count = new Intl.NumberFormat("en-US");
+import { formatCount } from "./format";
 
 /** 'Showing 51–100 of 2,000' for the rows on screen (from `offset`, `shown` of them). */
 export function pageRangeText(offset: number, shown: number, total: number): string {
-  if (shown === 0) return `Showing 0 of ${count.format(total)}`;
-  return `Showing ${count.format(offset + 1)}–${count.format(offset + shown)} of ${count.format(total)}`;
+  if (shown === 0) return `Showing 0 of ${formatCount(total)}`;
+  return `Showing ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`;
 }
 
 /**
@@ -28,4 +28,26 @@ export function pageRangeText(offset: number, shown: number, total: number): str
 export function totalFromHeader(header: string | null, offset: number, shown: number): number {
   const total = header === null || header.trim() === "" ? Number.NaN : Number(header);
   return Number.isInteger(total) && total >= 0 ? total : offset + shown;
+}
+
+/**
+ * A new search or filter is on its way (the rows on screen were read with other `params`), as
+ * opposed to a page turn or a refresh: what a search box's spinner shows.
+ */
+export function isNewSearchLoading(
+  query: { isFetching: boolean; isPending: boolean; data?: { params: unknown } },
+  params: unknown,
+): boolean {
+  const shown = query.data;
+  if (!query.isFetching || query.isPending || shown === undefined) return false;
+  return JSON.stringify(shown.params) !== JSON.stringify(params);
+}
+
+/** One page of a list as a screen holds it: its rows, where they start, how many match in all. */
+export interface ListPage<Row> {
+  rows: Row[];
+  /** Position of the first row in the whole list. */
+  offset: number;
+  /** Rows matching the search and filters, over every page. */
+  total: number;
 }

@@ -1,13 +1,20 @@
 // The sidebar (spec part 1, section 2.3).
 import { Boxes, LogIn } from "lucide-react";
+import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { Avatar, AvatarFallback } from "@/client/components/ui/avatar";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/client/components/ui/tooltip";
 import { useAuth } from "@/client/features/auth/auth-context";
 import { cn } from "@/client/lib/utils";
+import { lazyPage } from "../lazy-page";
 import { activeNavEntry, visibleNavEntries } from "../navigation";
 import { NAV_ICONS } from "./nav-icons";
 import { userInitial } from "./user-initial";
+
+// Tooltips only serve the collapsed sidebar: their code comes when it is first collapsed.
+const NavLinkTooltip = lazyPage(
+  () => import("./nav-link-tooltip"),
+  (m) => m.NavLinkTooltip,
+);
 
 export interface SidebarProps {
   open: boolean;
@@ -78,10 +85,9 @@ export function Sidebar({ open, isLargeScreen, onNavigate }: SidebarProps) {
             return (
               <li key={entry.key}>
                 {iconsOnly ? (
-                  <Tooltip>
-                    <TooltipTrigger asChild>{link}</TooltipTrigger>
-                    <TooltipContent side="right">{entry.label}</TooltipContent>
-                  </Tooltip>
+                  <Suspense fallback={link}>
+                    <NavLinkTooltip label={entry.label}>{link}</NavLinkTooltip>
+                  </Suspense>
                 ) : (
                   link
                 )}

@@ -1,6 +1,7 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import type * as React from "react";
 import { buttonVariants } from "@/client/components/ui/button";
+import { useReturnFocus } from "@/client/hooks/use-return-focus";
 import { cn } from "@/client/lib/utils";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -22,8 +23,11 @@ export function AlertDialogOverlay({
 
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -34,6 +38,7 @@ export function AlertDialogContent({
           className,
         )}
         {...props}
+        {...focusHandlers}
       />
     </AlertDialogPortal>
   );

@@ -11,7 +11,7 @@ export const badgeVariants = cva(
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         destructive: "border-transparent bg-destructive text-destructive-foreground",
-        success: "border-transparent bg-success/15 text-success",
+        success: "border-transparent bg-success/15 text-success-strong",
         warning: "border-transparent bg-warning/20 text-warning-foreground",
         outline: "text-foreground",
       },

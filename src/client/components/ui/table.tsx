@@ -1,15 +1,54 @@
 import type * as React from "react";
+import { useRef } from "react";
+import { useScrollEdges } from "@/client/hooks/use-scroll-edges";
 import { cn } from "@/client/lib/utils";
 
+// A scrolling box must take focus to be scrolled by keyboard, and then needs a role and a name.
+const scrollingRegion = (label: string) => ({ role: "region", "aria-label": label, tabIndex: 0 });
+
+/**
+ * A table that scrolls sideways inside its box when it is wider, and shows it: a shade on each
+ * edge that hides columns (scroll bars alone are invisible with overlay scroll bars), and the box
+ * becomes a focusable, named region then, so a keyboard can scroll it too.
+ */
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
+  const box = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(box);
+  const scrolls = edges.start || edges.end;
+  const name = props["aria-label"] ?? "Table";
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
-      <table
-        data-slot="table"
-        className={cn("w-full caption-bottom text-sm", className)}
-        {...props}
-      />
+    <div data-slot="table-frame" className="relative w-full">
+      <div
+        ref={box}
+        data-slot="table-container"
+        data-scrolls={scrolls ? "" : undefined}
+        {...(scrolls ? scrollingRegion(`${name}, scrolls sideways`) : {})}
+        className="w-full overflow-x-auto [scrollbar-width:thin] focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+      >
+        <table
+          data-slot="table"
+          className={cn("w-full caption-bottom text-sm", className)}
+          {...props}
+        />
+      </div>
+      <EdgeShade side="start" shown={edges.start} />
+      <EdgeShade side="end" shown={edges.end} />
     </div>
+  );
+}
+
+/** The shade over an edge of a scrolling table that hides columns. */
+function EdgeShade({ side, shown }: { side: "start" | "end"; shown: boolean }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-slot={`table-edge-${side}`}
+      className={cn(
+        "pointer-events-none absolute inset-y-0 w-8 from-foreground/15 to-transparent transition-opacity duration-150",
+        side === "start" ? "left-0 bg-gradient-to-r" : "right-0 bg-gradient-to-l",
+        shown ? "opacity-100" : "opacity-0",
+      )}
+    />
   );
 }
 

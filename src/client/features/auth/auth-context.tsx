@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { ApiError, api, LOGIN_TIMEOUT_MS } from "@/client/lib/api-client";
-import type { AuthStatus, AuthUser } from "@/domain/schemas/auth";
+import type { AuthStatusResponse, AuthUser } from "@/domain/schemas/auth";
 
 export type AuthState = "loading" | "authenticated" | "unauthenticated";
 
@@ -67,7 +67,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       const sequence = ++sequenceRef.current;
       let next: AuthUser | null = null;
       try {
-        const result = await api.get<AuthStatus>("/api/auth/status");
+        const result = await api.get<AuthStatusResponse>("/api/auth/status");
         next = result?.authenticated && result.user ? result.user : null;
       } catch {
         next = null;

@@ -1,10 +1,7 @@
 // The sign-in page (spec part 1, sections 2.5 and 8).
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Fingerprint, Loader2, ShieldCheck } from "lucide-react";
 import * as React from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/client/components/ui/button";
 import {
   Card,
@@ -17,7 +14,8 @@ import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Separator } from "@/client/components/ui/separator";
 import { ApiError } from "@/client/lib/api-client";
-import { type LoginRequest, loginRequestSchema } from "@/domain/schemas/auth";
+import { notify } from "@/client/lib/notify";
+import { PASSWORD_REQUIRED, USERNAME_REQUIRED } from "@/domain/schemas/auth-messages";
 import { useAuth } from "./auth-context";
 import { biometricLogin, isBiometricAvailable } from "./biometric-login";
 import { GOOGLE_ERROR, startGoogleSignIn } from "./google-sign-in";
@@ -43,6 +41,23 @@ const BIOMETRIC_FAILED =
 
 type Phase = "idle" | "submitting" | "redirecting";
 
+interface LoginFields {
+  username: string;
+  password: string;
+}
+type FieldErrors = Partial<Record<keyof LoginFields, string>>;
+
+/**
+ * Empty fields, checked here without zod or a form library: this page is the first a visitor
+ * downloads and should stay small. The server checks the rest (loginRequestSchema).
+ */
+function checkLoginFields({ username, password }: LoginFields): FieldErrors {
+  return {
+    ...(username.trim() === "" ? { username: USERNAME_REQUIRED } : {}),
+    ...(password === "" ? { password: PASSWORD_REQUIRED } : {}),
+  };
+}
+
 function messageForLoginError(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return error.message;
@@ -64,23 +79,24 @@ export function LoginPage() {
   const [biometricAvailable, setBiometricAvailable] = React.useState(false);
   const redirectTimerRef = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { username: "", password: "" },
+  const [fields, setFields] = React.useState<LoginFields>({ username: "", password: "" });
+  const [submitted, setSubmitted] = React.useState(false);
+  // As a form library would: errors appear on submit, then follow the typing.
+  const errors: FieldErrors = submitted ? checkLoginFields(fields) : {};
+  const username = fields.username;
+  const fieldProps = (name: keyof LoginFields) => ({
+    name,
+    value: fields[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setFields((current) => ({ ...current, [name]: event.target.value })),
   });
-  const username = watch("username");
 
   const finishSignIn = React.useCallback(
     (delayMs: number) => {
       clearFailedAttempts();
       setFailedAttempts(0);
       setPhase("redirecting");
-      toast.success("Login successful");
+      notify.success({ title: "Login successful" });
       redirectTimerRef.current = setTimeout(
         () => navigate(takeReturnPath(), { replace: true }),
         delayMs,
@@ -124,7 +140,16 @@ export function LoginPage() {
     };
   }, [username]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const fieldErrors = checkLoginFields(fields);
+    if (fieldErrors.username || fieldErrors.password) {
+      const first = fieldErrors.username ? "username" : "password";
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    const values = { username: fields.username.trim(), password: fields.password };
     setFormError(null);
     setPhase("submitting");
     try {
@@ -143,7 +168,7 @@ export function LoginPage() {
       setFormError(messageForLoginError(error));
     }
     setPhase("idle");
-  });
+  }
 
   async function onBiometric() {
     setFormError(null);
@@ -184,22 +209,22 @@ export function LoginPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-            <FormField label="Username" error={errors.username?.message}>
+            <FormField label="Username" error={errors.username}>
               {(field) => (
                 <Input
                   {...field}
-                  {...register("username")}
+                  {...fieldProps("username")}
                   autoComplete="username webauthn"
                   autoFocus
                   disabled={busy}
                 />
               )}
             </FormField>
-            <FormField label="Password" error={errors.password?.message}>
+            <FormField label="Password" error={errors.password}>
               {(field) => (
                 <Input
                   {...field}
-                  {...register("password")}
+                  {...fieldProps("password")}
                   type="password"
                   autoComplete="current-password"
                   disabled={busy}

@@ -1,7 +1,10 @@
 // The route guard (spec part 1, section 2.2).
+import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { Spinner } from "@/client/components/ui/spinner";
+import { dashboardSummaryQuery } from "@/client/lib/dashboard-summary-query";
+import { todayIso } from "@/domain/dates";
 import { useAuth } from "./auth-context";
 import { saveReturnPath } from "./return-path";
 
@@ -19,9 +22,19 @@ export function FullPageSpinner({ message }: { message: string }) {
 
 /** Renders the protected routes for a signed-in user; sends everyone else to /login. */
 export function RequireAuth({ children }: { children?: React.ReactNode }) {
-  const { status, checkAuth } = useAuth();
+  const { status, checkAuth, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // Landing on the dashboard: its summary is fetched while the shell's and the dashboard's code
+  // are still loading, not after (the page reads it under the same key).
+  const viewerId = user?.id;
+  const onDashboard = location.pathname === "/";
+  React.useEffect(() => {
+    if (status !== "authenticated" || viewerId === undefined || !onDashboard) return;
+    void queryClient.prefetchQuery(dashboardSummaryQuery(viewerId, todayIso()));
+  }, [status, viewerId, onDashboard, queryClient]);
 
   React.useEffect(() => {
     if (status !== "unauthenticated") return;

@@ -1,6 +1,5 @@
 // Dashboard (spec part 1, section 2.6). The license parts come from the licenses list; areas that
 // are not built yet (hardware, office accounts) say so instead of showing invented numbers.
-import { useQuery } from "@tanstack/react-query";
 import {
   ArrowRight,
   ClipboardList,
@@ -26,10 +25,8 @@ import {
 } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { useAuth } from "@/client/features/auth/auth-context";
-import { api } from "@/client/lib/api-client";
+import { useAuth } from "@/client/features/auth";
 import { todayIso } from "@/domain/dates";
-import type { UserDto } from "@/domain/schemas/users";
 import { greetingForHour } from "./greeting";
 import { NeedsAttention } from "./needs-attention";
 import { quickActionsFor } from "./quick-actions";
@@ -77,27 +74,17 @@ export function DashboardPage() {
         </TabsContent>
         {isAdmin && (
           <TabsContent value="needs-attention">
-            <NeedsAttention query={licenses} today={today} />
+            <NeedsAttention query={licenses} />
           </TabsContent>
         )}
         {isAdmin && (
           <TabsContent value="renews-soon">
-            <RenewsSoon query={licenses} today={today} />
+            <RenewsSoon query={licenses} />
           </TabsContent>
         )}
       </Tabs>
     </div>
   );
-}
-
-function useCount<T>(path: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [path],
-    queryFn: ({ signal }) => api.get<T[]>(path, { signal }),
-    enabled,
-    retry: false,
-    select: (rows) => (Array.isArray(rows) ? rows.length : 0),
-  });
 }
 
 function Overview({
@@ -109,12 +96,13 @@ function Overview({
   licenses: DashboardLicensesQuery;
   today: string;
 }) {
-  const members = useCount<UserDto>("/api/users", isAdmin);
-  const licenseCount: CountQuery = {
-    data: licenses.data?.length,
+  const countOf = (data: number | undefined): CountQuery => ({
+    data,
     isPending: licenses.isPending,
     isError: licenses.isError && !licenses.data,
-  };
+  });
+  const licenseCount = countOf(licenses.data?.licenses.total);
+  const members = countOf(licenses.data?.users?.total);
 
   return (
     <div className="grid gap-6">

@@ -18,6 +18,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/client/components/ui/table";
+import { formatCount } from "@/client/lib/format";
 import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
 
 export interface Column {
@@ -33,6 +34,7 @@ export function LicenseTableCard({
   query,
   columns,
   rowCount,
+  total,
   empty,
   children,
 }: {
@@ -42,6 +44,8 @@ export function LicenseTableCard({
   columns: readonly Column[];
   /** Rows the table would show; 0 shows the empty state. */
   rowCount: number;
+  /** How many there are in all, when the server stopped the list at its limit. */
+  total?: number;
   empty: { icon: React.ReactNode; title: string };
   /** The rows, rendered once the licenses are loaded. */
   children: React.ReactNode;
@@ -97,7 +101,15 @@ export function LicenseTableCard({
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className="px-0">{body}</CardContent>
+      <CardContent className="px-0">
+        {body}
+        {query.data && total !== undefined && total > rowCount && (
+          // The list is capped (DASHBOARD_LIST_LIMIT): say so rather than pass it off as all.
+          <p className="px-6 pt-3 text-sm text-muted-foreground">
+            Showing {formatCount(rowCount)} of {formatCount(total)}
+          </p>
+        )}
+      </CardContent>
     </Card>
   );
 }

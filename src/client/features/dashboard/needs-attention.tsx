@@ -1,13 +1,14 @@
 // The Needs Attention tab (administrators): licenses that do not renew by themselves and expired
 // in the last 30 days or expire within the next 30, each with a Renew action.
 import { AlertTriangle, RefreshCw } from "lucide-react";
-import { useMemo, useState } from "react";
+import { Suspense, useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { TableCell, TableRow } from "@/client/components/ui/table";
-import { formatCalendarDate, RenewLicenseDialog, titleCase } from "@/client/features/licenses";
-import { daysLeftBadgeVariant, needsAttention } from "@/domain/dashboard";
-import type { LicenseDto } from "@/domain/schemas/licenses";
+import { RenewLicenseDialog } from "@/client/features/licenses";
+import { formatCalendarDate, titleCase } from "@/client/lib/format";
+import { daysLeftBadgeVariant } from "@/domain/dashboard";
+import type { LicenseResponse } from "@/domain/schemas/licenses";
 import { daysLeftLabel } from "./day-labels";
 import { type Column, LicenseTableCard } from "./license-table-card";
 import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
@@ -20,9 +21,9 @@ const COLUMNS: readonly Column[] = [
   { label: "Actions", className: "text-right" },
 ];
 
-export function NeedsAttention({ query, today }: { query: DashboardLicensesQuery; today: string }) {
-  const items = useMemo(() => needsAttention(query.data ?? [], today), [query.data, today]);
-  const [renewing, setRenewing] = useState<LicenseDto | null>(null);
+export function NeedsAttention({ query }: { query: DashboardLicensesQuery }) {
+  const items = query.data?.licenses.needsAttention?.items ?? [];
+  const [renewing, setRenewing] = useState<LicenseResponse | null>(null);
 
   return (
     <>
@@ -32,6 +33,7 @@ export function NeedsAttention({ query, today }: { query: DashboardLicensesQuery
         query={query}
         columns={COLUMNS}
         rowCount={items.length}
+        total={query.data?.licenses.needsAttention?.total}
         empty={{ icon: <AlertTriangle />, title: "Nothing needs attention in the next 30 days." }}
       >
         {items.map(({ license, daysLeft }) => {
@@ -62,12 +64,15 @@ export function NeedsAttention({ query, today }: { query: DashboardLicensesQuery
         })}
       </LicenseTableCard>
       {renewing && (
-        <RenewLicenseDialog
-          license={renewing}
-          onOpenChange={(open) => {
-            if (!open) setRenewing(null);
-          }}
-        />
+        // The dialog's code is fetched on the first Renew (see features/licenses/index.ts).
+        <Suspense fallback={null}>
+          <RenewLicenseDialog
+            license={renewing}
+            onOpenChange={(open) => {
+              if (!open) setRenewing(null);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,9 +1,9 @@
 // Overview's Recently Added Licenses (administrators): the 3 newest licenses by creation.
 import { KeyRound } from "lucide-react";
-import { useMemo } from "react";
 import { TableCell, TableRow } from "@/client/components/ui/table";
-import { formatCalendarDate, LicenseStatusBadge, titleCase } from "@/client/features/licenses";
-import { costLabel, recentlyAdded } from "@/domain/dashboard";
+import { LicenseStatusBadge } from "@/client/features/licenses";
+import { formatCalendarDate, titleCase } from "@/client/lib/format";
+import { costLabel } from "@/domain/dashboard";
 import { getLicenseStatus } from "@/domain/license-status";
 import { type Column, LicenseTableCard } from "./license-table-card";
 import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
@@ -23,7 +23,7 @@ export function RecentlyAddedLicenses({
   query: DashboardLicensesQuery;
   today: string;
 }) {
-  const rows = useMemo(() => recentlyAdded(query.data ?? []), [query.data]);
+  const rows = query.data?.licenses.recentlyAdded ?? [];
   return (
     <LicenseTableCard
       title="Recently Added Licenses"

@@ -1,11 +1,8 @@
 // The Renews Soon tab (administrators): auto-renewing licenses whose next renewal (from the
 // purchase date and payment frequency, else the expiry date) is 0 to 30 days ahead.
 import { CalendarClock } from "lucide-react";
-import { useMemo } from "react";
 import { TableCell, TableRow } from "@/client/components/ui/table";
-import { formatCalendarDate, titleCase } from "@/client/features/licenses";
-import { renewsSoon } from "@/domain/dashboard";
-import { formatMoney } from "@/domain/money";
+import { formatCalendarDate, formatMoney, titleCase } from "@/client/lib/format";
 import { daysUntilLabel } from "./day-labels";
 import { type Column, LicenseTableCard } from "./license-table-card";
 import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
@@ -18,8 +15,8 @@ const COLUMNS: readonly Column[] = [
   { label: "Payment", className: "text-right" },
 ];
 
-export function RenewsSoon({ query, today }: { query: DashboardLicensesQuery; today: string }) {
-  const items = useMemo(() => renewsSoon(query.data ?? [], today), [query.data, today]);
+export function RenewsSoon({ query }: { query: DashboardLicensesQuery }) {
+  const items = query.data?.licenses.renewsSoon?.items ?? [];
   return (
     <LicenseTableCard
       title="Renews Soon"
@@ -27,6 +24,7 @@ export function RenewsSoon({ query, today }: { query: DashboardLicensesQuery; to
       query={query}
       columns={COLUMNS}
       rowCount={items.length}
+      total={query.data?.licenses.renewsSoon?.total}
       empty={{ icon: <CalendarClock />, title: "No auto-renewals are due in the next 30 days." }}
     >
       {items.map(({ license, renewalDate, daysUntilRenewal }) => (

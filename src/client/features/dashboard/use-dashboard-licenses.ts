@@ -1,15 +1,22 @@
-// The viewer's licenses for the dashboard: every license for an administrator, their own for
-// anyone else, in one unpaged list (Needs Attention and Renews Soon look at all of them; the
-// licenses screens read pages instead). A renewal, edit or assignment anywhere refreshes it.
-import { type LicenseListParams, useLicenses } from "@/client/features/licenses";
+// The dashboard's data: one summary call (GET /api/dashboard/summary) computed by the server with
+// LIMITs, instead of every license and every user downloaded to be counted here. Its key starts
+// with the dashboard's path, which the licenses area's writes refresh (a renewal, edit or
+// assignment anywhere updates the counts and tables). The route guard may have started it
+// already (lib/dashboard-summary-query.ts).
+import { useQuery } from "@tanstack/react-query";
+import { dashboardSummaryQuery } from "@/client/lib/dashboard-summary-query";
 
-const EVERY_LICENSE: LicenseListParams = { search: "", status: "all", sort: "name", order: "asc" };
+export { dashboardSummaryKey } from "@/client/lib/dashboard-summary-query";
 
 export function useDashboardLicenses(
   viewer: { id: number; isAdmin: boolean } | null,
   today: string,
 ) {
-  return useLicenses(viewer, EVERY_LICENSE, today);
+  return useQuery({
+    ...dashboardSummaryQuery(viewer?.id ?? 0, today),
+    enabled: viewer !== null,
+    placeholderData: (previous) => previous,
+  });
 }
 
 export type DashboardLicensesQuery = ReturnType<typeof useDashboardLicenses>;

@@ -1,10 +1,156 @@
-import { ComingSoon } from "@/client/components/coming-soon";
+// /gsuite-accounts (spec part 2, 'G Suite Accounts'; administrators only): summary cards, Refresh,
+// and the Organizations, Plans and Users tabs (Users: 'G Suite Accounts' and 'All Users'). The
+// tab, sub-tab, search and page are in the URL.
+import { useQueryClient } from "@tanstack/react-query";
+import { PlusIcon, RefreshCwIcon } from "lucide-react";
+import { useCallback, useState } from "react";
+import { PageHeader } from "@/client/components/page-header";
+import { Button } from "@/client/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { useListSearchParams } from "@/client/hooks/use-list-search-params";
+import { AccountsTab } from "./accounts-tab";
+import { AllUsersTab, type UserAction } from "./all-users-tab";
+import { isGsuiteDataKey, useGsuiteSummary } from "./api";
+import { type GsuiteDialogState, GsuiteDialogs } from "./gsuite-dialogs";
+import { type GsuiteTab, gsuiteSearchParamsSchema, type UsersView } from "./gsuite-search-params";
+import { OrganizationsTab } from "./organizations-tab";
+import { PlansTab } from "./plans-tab";
+import { SummaryCards } from "./summary-cards";
+
+const ADD_LABEL: Record<GsuiteTab, string> = {
+  organizations: "Add Organization",
+  plans: "Add Plan",
+  users: "Add Account",
+};
 
 export function GsuitePage() {
+  const queryClient = useQueryClient();
+  const [list, setList, setSearch] = useListSearchParams(gsuiteSearchParamsSchema);
+  const [dialog, setDialog] = useState<GsuiteDialogState>(null);
+  const summary = useGsuiteSummary();
+  const { tab, view } = list;
+
+  const refresh = () =>
+    void queryClient.invalidateQueries({ predicate: (query) => isGsuiteDataKey(query.queryKey) });
+  const add = () =>
+    setDialog(
+      tab === "organizations"
+        ? { kind: "organization" }
+        : tab === "plans"
+          ? { kind: "plan" }
+          : { kind: "account" },
+    );
+
+  const onUserAction = useCallback((action: UserAction) => {
+    switch (action.kind) {
+      case "assign":
+        return setDialog({ kind: "assignUser", user: action.user });
+      case "quickAssign":
+        return setDialog({ kind: "quickAssign", user: action.user, plan: action.plan });
+      case "unassign":
+        return setDialog({ kind: "unassign", accountId: action.account.id });
+      case "editLicense":
+        return setDialog({ kind: "editLicense", accountId: action.accountId });
+    }
+  }, []);
+
   return (
-    <ComingSoon
-      title="G Suite Accounts"
-      description="Workspace e-mail accounts, organizations and plans."
-    />
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <PageHeader
+        className="mb-0"
+        title="G Suite Accounts"
+        description="Google Workspace organizations, plans and the accounts of your people."
+        actions={
+          <>
+            <Button variant="outline" onClick={refresh}>
+              <RefreshCwIcon aria-hidden="true" />
+              Refresh
+            </Button>
+            <Button onClick={add}>
+              <PlusIcon aria-hidden="true" />
+              {ADD_LABEL[tab]}
+            </Button>
+          </>
+        }
+      />
+
+      <SummaryCards summary={summary.data} isError={summary.isError} />
+
+      <Tabs value={tab} onValueChange={(next) => setList({ tab: next as GsuiteTab, search: "" })}>
+        <TabsList>
+          <TabsTrigger value="organizations">Organizations</TabsTrigger>
+          <TabsTrigger value="plans">Plans</TabsTrigger>
+          <TabsTrigger value="users">Users</TabsTrigger>
+        </TabsList>
+        <TabsContent value="organizations" className="pt-2">
+          <OrganizationsTab
+            summary={summary.data}
+            onAdd={() => setDialog({ kind: "organization" })}
+            onAction={(action, organization) =>
+              setDialog(
+                action === "details"
+                  ? { kind: "organizationDetails", organization }
+                  : action === "edit"
+                    ? { kind: "organization", organization }
+                    : { kind: "deleteOrganization", organization },
+              )
+            }
+          />
+        </TabsContent>
+        <TabsContent value="plans" className="pt-2">
+          <PlansTab
+            summary={summary.data}
+            onAdd={() => setDialog({ kind: "plan" })}
+            onDetails={(planType) => setList({ tab: "users", view: "accounts", search: planType })}
+            onAction={(action, plan) =>
+              setDialog(
+                action === "addUsers"
+                  ? { kind: "assignMany", plan }
+                  : action === "edit"
+                    ? { kind: "plan", plan }
+                    : { kind: "deletePlan", plan },
+              )
+            }
+          />
+        </TabsContent>
+        <TabsContent value="users" className="pt-2">
+          <Tabs
+            value={view}
+            onValueChange={(next) => setList({ view: next as UsersView, search: "" })}
+          >
+            <TabsList>
+              <TabsTrigger value="accounts">G Suite Accounts</TabsTrigger>
+              <TabsTrigger value="all-users">All Users</TabsTrigger>
+            </TabsList>
+            <TabsContent value="accounts" className="pt-2">
+              <AccountsTab
+                search={list.search}
+                page={list.page}
+                onSearch={setSearch}
+                onChange={setList}
+                onAction={(action, account) =>
+                  setDialog(
+                    action === "edit"
+                      ? { kind: "account", account }
+                      : { kind: "deleteAccount", account },
+                  )
+                }
+              />
+            </TabsContent>
+            <TabsContent value="all-users" className="pt-2">
+              <AllUsersTab
+                search={list.search}
+                page={list.page}
+                onSearch={setSearch}
+                onChange={setList}
+                onAction={onUserAction}
+              />
+            </TabsContent>
+          </Tabs>
+        </TabsContent>
+      </Tabs>
+
+      <GsuiteDialogs state={dialog} onClose={() => setDialog(null)} />
+    </div>
   );
 }

@@ -18,8 +18,9 @@ import {
   TableHeader,
   TableRow,
 } from "@/client/components/ui/table";
+import { formatTimestamp } from "@/client/lib/format";
 import { useViewLogs } from "./api";
-import { browserName, formatViewedAt, newestFirst, orUnknown } from "./view-log-format";
+import { browserName, newestFirst, orUnknown } from "./view-log-format";
 
 export function AccessHistoryDialog({
   license,
@@ -73,7 +74,7 @@ export function AccessHistoryDialog({
             <TableBody>
               {newestFirst(logs.data).map((entry) => (
                 <TableRow key={entry.id}>
-                  <TableCell>{formatViewedAt(entry.viewedAt)}</TableCell>
+                  <TableCell>{formatTimestamp(entry.viewedAt)}</TableCell>
                   <TableCell>{orUnknown(entry.username)}</TableCell>
                   <TableCell className="font-mono text-xs">{orUnknown(entry.ipAddress)}</TableCell>
                   <TableCell>{orUnknown(entry.location)}</TableCell>

@@ -2,20 +2,21 @@
 // renewal and view-log query (spec part 1, section 4: lists are refetched after any write).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import { listQueryString } from "@/client/lib/list-query-string";
+import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
 import type {
-  AssignmentDto,
+  AssignmentResponse,
   CreateAssignmentRequest,
   CreateLicenseRequest,
   CreateRenewalRequest,
-  LicenseDto,
-  LicenseViewLogDto,
-  RenewalDto,
+  LicenseResponse,
+  LicenseViewLogResponse,
+  RenewalResponse,
   RevealLicenseKeyResponse,
   UpdateLicenseRequest,
 } from "@/domain/schemas/licenses";
-import type { UserDto } from "@/domain/schemas/users";
-import { licenseListQueryString, pageAssignmentsQueryString } from "./list-query-string";
+import type { UserResponse } from "@/domain/schemas/users";
+import { licenseListQueryString } from "./license-query-string";
 import {
   type LicenseListParams,
   type LicensePageRequest,
@@ -41,7 +42,7 @@ export function useLicenses(viewer: Viewer, params: LicenseListParams, today: st
       ? licenseKeys.all(params)
       : licenseKeys.ofUser(viewer?.id ?? 0, params),
     queryFn: ({ signal }) =>
-      api.get<LicenseDto[]>(`${listPath(viewer)}?${licenseListQueryString(params, today)}`, {
+      api.get<LicenseResponse[]>(`${listPath(viewer)}?${licenseListQueryString(params, today)}`, {
         signal,
       }),
     // Disabled until the user is known (spec part 1, section 4).
@@ -50,14 +51,9 @@ export function useLicenses(viewer: Viewer, params: LicenseListParams, today: st
   });
 }
 
-export interface LicensePage {
-  licenses: LicenseDto[];
-  /** Rows matching the search and filter, over every page. */
-  total: number;
-  /** Position of the first row in the whole list. */
-  offset: number;
+export interface LicensePage extends ListPage<LicenseResponse> {
   /** Active assignments of these licenses (empty unless asked for). */
-  assignments: AssignmentDto[];
+  assignments: AssignmentResponse[];
   /** The filter this page was read with, to tell a new search from a page turn. */
   params: LicenseListParams;
 }
@@ -80,30 +76,37 @@ export function useLicensePage(
     queryFn: async ({ signal }): Promise<LicensePage> => {
       const offset = offsetOf(request.page, request.pageSize);
       const query = licenseListQueryString(params, today, { limit: request.pageSize, offset });
-      const { data, headers } = await api.getWithHeaders<LicenseDto[]>(
-        `${listPath(viewer)}?${query}`,
-        { signal },
-      );
-      const assignments =
-        request.withAssignments && data.length > 0
-          ? await api.get<AssignmentDto[]>(
-              `/api/assignments?${pageAssignmentsQueryString(data.map((license) => license.id))}`,
-              { signal },
-            )
-          : [];
+      // The page's seats are asked for with the same query at the same time, not once its ids
+      // are known: no request waterfall.
+      const [{ data, headers }, assignments] = await Promise.all([
+        api.getWithHeaders<LicenseResponse[]>(`${listPath(viewer)}?${query}`, { signal }),
+        request.withAssignments
+          ? api.get<AssignmentResponse[]>(`/api/assignments/of-license-page?${query}`, { signal })
+          : Promise.resolve([]),
+      ]);
       const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
-      return { licenses: data, total, offset, assignments, params };
+      return { rows: data, total, offset, assignments, params };
     },
     enabled: viewer !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useUsers(enabled = true) {
+/**
+ * The assign dialogs' people: the first `shown` active users matching the search (username, name,
+ * e-mail, department), searched by the server; what is on screen stays until the next answer.
+ */
+export function usePickerUsers(search: string, shown: number) {
   return useQuery({
-    queryKey: userKeys.all(),
-    queryFn: ({ signal }) => api.get<UserDto[]>("/api/users", { signal }),
-    enabled,
+    queryKey: [...userKeys.all(), "picker", { search, shown }],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await api.getWithHeaders<UserResponse[]>(
+        `/api/users?${listQueryString({ search, active: "true" }, { limit: shown, offset: 0 })}`,
+        { signal },
+      );
+      return { rows: data, total: totalFromHeader(headers.get("X-Total-Count"), 0, data.length) };
+    },
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -111,7 +114,7 @@ export function useViewLogs(licenseId: number, enabled = true) {
   return useQuery({
     queryKey: licenseKeys.viewLogs(licenseId),
     queryFn: ({ signal }) =>
-      api.get<LicenseViewLogDto[]>(`/api/licenses/${licenseId}/view-logs`, { signal }),
+      api.get<LicenseViewLogResponse[]>(`/api/licenses/${licenseId}/view-logs`, { signal }),
     enabled,
     // A reveal elsewhere must show up the next time the dialog opens.
     staleTime: 0,
@@ -126,7 +129,7 @@ function useRefreshLicenseData() {
 export function useCreateLicense() {
   const refresh = useRefreshLicenseData();
   return useMutation({
-    mutationFn: (body: CreateLicenseRequest) => api.post<LicenseDto>("/api/licenses", body),
+    mutationFn: (body: CreateLicenseRequest) => api.post<LicenseResponse>("/api/licenses", body),
     onSuccess: refresh,
   });
 }
@@ -135,7 +138,7 @@ export function useUpdateLicense() {
   const refresh = useRefreshLicenseData();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateLicenseRequest }) =>
-      api.patch<LicenseDto>(`/api/licenses/${id}`, body),
+      api.patch<LicenseResponse>(`/api/licenses/${id}`, body),
     onSuccess: refresh,
   });
 }
@@ -152,7 +155,7 @@ export function useAssignLicense() {
   const refresh = useRefreshLicenseData();
   return useMutation({
     mutationFn: (body: CreateAssignmentRequest) =>
-      api.post<AssignmentDto>("/api/assignments", body),
+      api.post<AssignmentResponse>("/api/assignments", body),
     onSuccess: refresh,
   });
 }
@@ -161,7 +164,7 @@ export function useUnassignLicense() {
   const refresh = useRefreshLicenseData();
   return useMutation({
     mutationFn: (assignmentId: number) =>
-      api.patch<AssignmentDto>(`/api/assignments/${assignmentId}/deactivate`, {}),
+      api.patch<AssignmentResponse>(`/api/assignments/${assignmentId}/deactivate`, {}),
     onSuccess: refresh,
   });
 }
@@ -169,7 +172,7 @@ export function useUnassignLicense() {
 export function useRenewLicense() {
   const refresh = useRefreshLicenseData();
   return useMutation({
-    mutationFn: (body: CreateRenewalRequest) => api.post<RenewalDto>("/api/renewals", body),
+    mutationFn: (body: CreateRenewalRequest) => api.post<RenewalResponse>("/api/renewals", body),
     onSuccess: refresh,
   });
 }

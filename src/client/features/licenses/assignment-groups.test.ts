@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { AssignmentDto } from "@/domain/schemas/licenses";
+import type { AssignmentResponse } from "@/domain/schemas/licenses";
 import { activeAssignmentsByLicense, visibleAssignments } from "./assignment-groups";
 
-function assignment(overrides: Partial<AssignmentDto>): AssignmentDto {
+function assignment(overrides: Partial<AssignmentResponse>): AssignmentResponse {
   return {
     id: 1,
     licenseId: 1,

@@ -1,10 +1,10 @@
-import type { AssignmentDto } from "@/domain/schemas/licenses";
+import type { AssignmentResponse } from "@/domain/schemas/licenses";
 
 /** Active assignments per license id, oldest assignment first (the order seats were given). */
 export function activeAssignmentsByLicense(
-  assignments: readonly AssignmentDto[] | undefined,
-): Map<number, AssignmentDto[]> {
-  const groups = new Map<number, AssignmentDto[]>();
+  assignments: readonly AssignmentResponse[] | undefined,
+): Map<number, AssignmentResponse[]> {
+  const groups = new Map<number, AssignmentResponse[]>();
   for (const assignment of assignments ?? []) {
     if (!assignment.isActive) continue;
     const group = groups.get(assignment.licenseId);

@@ -1,33 +1,32 @@
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import type { LicenseDto } from "@/domain/schemas/licenses";
+import { useDialogAction } from "@/client/hooks/use-dialog-action";
+import type { LicenseResponse } from "@/domain/schemas/licenses";
 import { useDeleteLicense } from "./api";
-import { FAILURE, notify } from "./notify";
+import { licenseFailure, licenseToast } from "./license-toasts";
 
 export function DeleteLicenseDialog({
   license,
   onOpenChange,
 }: {
-  license: LicenseDto;
+  license: LicenseResponse;
   onOpenChange(open: boolean): void;
 }) {
   const remove = useDeleteLicense();
+  const action = useDialogAction({
+    run: () => remove.mutateAsync(license.id),
+    success: () => licenseToast.deleted(license.name),
+    failure: licenseFailure.delete,
+    onDone: () => onOpenChange(false),
+  });
   return (
     <ConfirmDialog
       title="Delete License"
       description={`Delete ${license.name}? Its assignments, renewals and access history are deleted with it. This cannot be undone.`}
       confirmLabel="Delete"
       busyLabel="Deleting..."
-      busy={remove.isPending}
+      busy={action.busy}
       onOpenChange={onOpenChange}
-      onConfirm={() =>
-        remove.mutate(license.id, {
-          onSuccess: () => {
-            notify.deleted(license.name);
-            onOpenChange(false);
-          },
-          onError: () => notify.error(FAILURE.delete),
-        })
-      }
+      onConfirm={() => void action.run()}
     />
   );
 }

@@ -1,7 +1,18 @@
 // The licenses feature's public entry: the only things other features (the dashboard) may use.
 // Everything else in this folder is internal to it.
+import { lazy } from "react";
+
 export { useLicenses } from "./api";
-export { formatCalendarDate, titleCase } from "./license-display";
 export { LicenseStatusBadge } from "./license-status-badge";
 export type { LicenseListParams } from "./query-keys";
-export { RenewLicenseDialog } from "./renew-license-dialog";
+/** The people picker searched on the server, shared with the hardware and office accounts dialogs. */
+export { UserPicker } from "./user-picker";
+
+/**
+ * The renew dialog, fetched the first time it is opened: its form code (react-hook-form, zod,
+ * selects) stays out of the screens that only offer it, such as the dashboard. Render it inside a
+ * Suspense boundary.
+ */
+export const RenewLicenseDialog = lazy(() =>
+  import("./renew-license-dialog").then((module) => ({ default: module.RenewLicenseDialog })),
+);

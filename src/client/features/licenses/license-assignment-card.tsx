@@ -10,18 +10,18 @@ import {
   CardHeader,
   CardTitle,
 } from "@/client/components/ui/card";
+import { formatCalendarDate, titleCase } from "@/client/lib/format";
 import { getLicenseStatus } from "@/domain/license-status";
-import type { AssignmentDto, LicenseDto } from "@/domain/schemas/licenses";
+import type { AssignmentResponse, LicenseResponse } from "@/domain/schemas/licenses";
 import { ASSIGNMENTS_LISTED_PER_CARD, visibleAssignments } from "./assignment-groups";
-import { formatCalendarDate, titleCase } from "./license-display";
 import { LicenseStatusBadge } from "./license-status-badge";
 
 interface LicenseAssignmentCardProps {
-  license: LicenseDto;
-  assignments: AssignmentDto[];
+  license: LicenseResponse;
+  assignments: AssignmentResponse[];
   today: string;
   onAssign(): void;
-  onUnassign(assignment: AssignmentDto): void;
+  onUnassign(assignment: AssignmentResponse): void;
   onViewHistory(): void;
 }
 

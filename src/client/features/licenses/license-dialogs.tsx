@@ -1,5 +1,5 @@
 // Which licenses dialog is open, shared by the Licenses and License Assignments screens.
-import type { AssignmentDto, LicenseDto } from "@/domain/schemas/licenses";
+import type { AssignmentResponse, LicenseResponse } from "@/domain/schemas/licenses";
 import { AccessHistoryDialog } from "./access-history-dialog";
 import { AssignLicenseDialog } from "./assign-license-dialog";
 import { DeleteLicenseDialog } from "./delete-license-dialog";
@@ -10,8 +10,8 @@ import { UnassignDialog } from "./unassign-dialog";
 
 export type LicenseDialogState =
   | { kind: "add" }
-  | { kind: LicenseAction; license: LicenseDto }
-  | { kind: "unassign"; assignment: AssignmentDto }
+  | { kind: LicenseAction; license: LicenseResponse }
+  | { kind: "unassign"; assignment: AssignmentResponse }
   | null;
 
 export function LicenseDialogs({
@@ -20,7 +20,7 @@ export function LicenseDialogs({
   onClose,
 }: {
   state: LicenseDialogState;
-  assignmentsOf(licenseId: number): AssignmentDto[];
+  assignmentsOf(licenseId: number): AssignmentResponse[];
   onClose(): void;
 }) {
   if (state === null) return null;

@@ -1,5 +1,6 @@
+import { memo } from "react";
 import { SelectInput, type SelectOption } from "@/client/components/form/select-input";
-import { SearchInput } from "@/client/components/search-input";
+import { ListSearchInput } from "@/client/components/list-search-input";
 import type { LicenseListParams } from "./query-keys";
 
 const STATUS_OPTIONS: SelectOption<LicenseListParams["status"]>[] = [
@@ -8,32 +9,45 @@ const STATUS_OPTIONS: SelectOption<LicenseListParams["status"]>[] = [
   { value: "expiring", label: "Expiring soon" },
   { value: "expired", label: "Expired" },
 ];
+// The server orders by cost per month converted to USD (list-query.ts), so a yearly and a monthly
+// license compare fairly; the label says so.
 const SORT_OPTIONS: SelectOption<LicenseListParams["sort"]>[] = [
   { value: "name", label: "Name" },
   { value: "expiryDate", label: "Expiry date" },
-  { value: "cost", label: "Cost" },
+  { value: "cost", label: "Cost (monthly, in USD)" },
 ];
 const ORDER_OPTIONS: SelectOption<LicenseListParams["order"]>[] = [
   { value: "asc", label: "Ascending" },
   { value: "desc", label: "Descending" },
 ];
 
-interface LicenseFiltersProps {
-  value: LicenseListParams;
-  onChange(value: LicenseListParams): void;
+type LicenseFilterValues = Omit<LicenseListParams, "search">;
+
+interface LicenseFiltersProps extends LicenseFilterValues {
+  search: string;
+  onSearch(search: string): void;
+  onChange(changes: Partial<LicenseFilterValues>): void;
   /** A search or filter is on its way to the server. */
   searching: boolean;
 }
 
-export function LicenseFilters({ value, onChange, searching }: LicenseFiltersProps) {
+export const LicenseFilters = memo(function LicenseFilters({
+  search,
+  status,
+  sort,
+  order,
+  onSearch,
+  onChange,
+  searching,
+}: LicenseFiltersProps) {
   return (
     <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
-      <SearchInput
+      <ListSearchInput
         wrapperClassName="flex-1"
         aria-label="Search licenses"
         placeholder="Search by name or license key..."
-        value={value.search}
-        onChange={(event) => onChange({ ...value, search: event.target.value })}
+        value={search}
+        onSearch={onSearch}
         maxLength={200}
         searching={searching}
       />
@@ -41,25 +55,25 @@ export function LicenseFilters({ value, onChange, searching }: LicenseFiltersPro
         <SelectInput
           aria-label="Status"
           className="lg:w-40"
-          value={value.status}
-          onValueChange={(status) => onChange({ ...value, status })}
+          value={status}
+          onValueChange={(next) => onChange({ status: next })}
           options={STATUS_OPTIONS}
         />
         <SelectInput
           aria-label="Sort by"
-          className="lg:w-36"
-          value={value.sort}
-          onValueChange={(sort) => onChange({ ...value, sort })}
+          className="lg:w-52"
+          value={sort}
+          onValueChange={(next) => onChange({ sort: next })}
           options={SORT_OPTIONS}
         />
         <SelectInput
           aria-label="Order"
           className="lg:w-36"
-          value={value.order}
-          onValueChange={(order) => onChange({ ...value, order })}
+          value={order}
+          onValueChange={(next) => onChange({ order: next })}
           options={ORDER_OPTIONS}
         />
       </div>
     </div>
   );
-}
+});

@@ -1,46 +1,31 @@
 // 'Add New License' / 'Edit License' (spec part 1, sections 2.7 and 5). Validation is the shared
 // schema's, so the form shows the same messages the server would send.
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { FormAlert } from "@/client/components/form/form-alert";
-import { FormDialogFooter } from "@/client/components/form/form-dialog-footer";
-import { MoneyInput } from "@/client/components/form/money-input";
+import { FormDialog } from "@/client/components/form/form-dialog";
+import { MoneyInput, NumberInput } from "@/client/components/form/number-input";
 import { SelectField } from "@/client/components/form/select-field";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/client/components/ui/dialog";
+import { SwitchField } from "@/client/components/form/switch-field";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import { Switch } from "@/client/components/ui/switch";
 import { Textarea } from "@/client/components/ui/textarea";
-import { CURRENCIES } from "@/domain/money";
-import { PAYMENT_FREQUENCIES } from "@/domain/recurrence";
+import { useFormDialog } from "@/client/hooks/use-form-dialog";
+import { titleCase } from "@/client/lib/format";
+import { CURRENCIES, LICENSE_TYPES, PAYMENT_FREQUENCIES, RENEWAL_STATUSES } from "@/domain/enums";
 import {
-  LICENSE_TYPES,
-  type LicenseDto,
-  type LicenseFormInput,
-  licenseFormSchema,
-  RENEWAL_STATUSES,
-  updateLicenseSchema,
+  createLicenseRequestSchema,
+  type LicenseResponse,
+  updateLicenseRequestSchema,
 } from "@/domain/schemas/licenses";
 import { useCreateLicense, useUpdateLicense } from "./api";
-import { titleCase } from "./license-display";
-import { editLicenseValues, newLicenseValues } from "./license-form-values";
-import { FAILURE, notify } from "./notify";
-import { useServerProblem } from "./use-server-problem";
+import { editLicenseValues, type LicenseFormValues, newLicenseValues } from "./license-form-values";
+import { LicenseKeyInput } from "./license-key-input";
+import { licenseFailure, licenseToast } from "./license-toasts";
 
 // Editing uses the same rules, except that a blank key keeps the stored one.
-const editLicenseFormSchema = licenseFormSchema.extend({
-  licenseKey: updateLicenseSchema.shape.licenseKey,
+const editLicenseFormSchema = createLicenseRequestSchema.extend({
+  licenseKey: updateLicenseRequestSchema.shape.licenseKey,
 });
 type LicenseFormOutput = z.output<typeof editLicenseFormSchema>;
-
-const FIELDS = Object.keys(licenseFormSchema.shape);
 
 const KEY_HINT = "This will be securely stored and masked by default.";
 
@@ -53,72 +38,50 @@ const RENEWAL_STATUS_OPTIONS = titled(RENEWAL_STATUSES);
 
 interface LicenseFormDialogProps {
   /** The license to edit; omitted to add a new one. */
-  license?: LicenseDto;
+  license?: LicenseResponse;
   onOpenChange(open: boolean): void;
 }
 
 export function LicenseFormDialog({ license, onOpenChange }: LicenseFormDialogProps) {
   const editing = license !== undefined;
-  return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? "Edit License" : "Add New License"}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? `Change the details of ${license.name}.`
-              : "Enter the details of the software license."}
-          </DialogDescription>
-        </DialogHeader>
-        <LicenseForm license={license} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void }) {
-  const editing = license !== undefined;
   const create = useCreateLicense();
   const update = useUpdateLicense();
 
+  const dialog = useFormDialog({
+    // The edit schema only relaxes licenseKey, so both fit the same form.
+    schema: (editing ? editLicenseFormSchema : createLicenseRequestSchema) as z.ZodType<
+      LicenseFormOutput,
+      LicenseFormValues
+    >,
+    defaultValues: editing ? editLicenseValues(license) : newLicenseValues(),
+    run: (values) =>
+      editing
+        ? update.mutateAsync({ id: license.id, body: values })
+        : // The create schema has required the key by now.
+          create.mutateAsync({ ...values, licenseKey: values.licenseKey ?? "" }),
+    success: (saved) => (editing ? licenseToast.updated : licenseToast.created)(saved.name),
+    failure: editing ? licenseFailure.update : licenseFailure.create,
+    onDone: () => onOpenChange(false),
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LicenseFormInput, unknown, LicenseFormOutput>({
-    // The edit schema only relaxes licenseKey, so both resolvers fit the same form.
-    resolver: zodResolver(
-      editing ? editLicenseFormSchema : licenseFormSchema,
-    ) as unknown as Resolver<LicenseFormInput, unknown, LicenseFormOutput>,
-    defaultValues: editing ? editLicenseValues(license) : newLicenseValues(),
-  });
-
-  const problem = useServerProblem(setError, FIELDS);
-
-  const onSubmit = handleSubmit(async (values) => {
-    problem.clear();
-    try {
-      if (editing) {
-        const saved = await update.mutateAsync({ id: license.id, body: values });
-        notify.updated(saved.name);
-      } else {
-        // The create schema has required the key by now.
-        const saved = await create.mutateAsync({ ...values, licenseKey: values.licenseKey ?? "" });
-        notify.created(saved.name);
-      }
-      onDone();
-    } catch (error) {
-      notify.error(editing ? FAILURE.update : FAILURE.create);
-      problem.show(error);
-    }
-  });
-
-  const busy = isSubmitting || create.isPending || update.isPending;
+    formState: { errors },
+  } = dialog.form;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <FormDialog
+      dialog={dialog}
+      title={editing ? "Edit License" : "Add New License"}
+      description={
+        editing
+          ? `Change the details of ${license.name}.`
+          : "Enter the details of the software license."
+      }
+      submitLabel={editing ? "Save Changes" : "Add License"}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-2xl"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="License Name" error={errors.name?.message}>
           {(f) => <Input {...f} autoComplete="off" {...register("name")} />}
@@ -134,11 +97,8 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
           className="sm:col-span-2"
         >
           {(f) => (
-            <Input
+            <LicenseKeyInput
               {...f}
-              autoComplete="off"
-              spellCheck={false}
-              className="font-mono"
               placeholder={
                 editing
                   ? `Leave blank to keep the current key (${license.licenseKeyMasked})`
@@ -160,7 +120,7 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
           )}
         </FormField>
         <FormField label="Total Seats" error={errors.totalSeats?.message}>
-          {(f) => <Input {...f} type="number" min={1} step={1} {...register("totalSeats")} />}
+          {(f) => <NumberInput {...f} {...register("totalSeats")} />}
         </FormField>
 
         <FormField label="Account Username" error={errors.username?.message}>
@@ -213,41 +173,28 @@ function LicenseForm({ license, onDone }: { license?: LicenseDto; onDone(): void
         </FormField>
 
         <FormField
+          label="Status"
+          description="Free text kept with the license, shown on its row."
+          error={errors.status?.message}
+          className="sm:col-span-2"
+        >
+          {(f) => <Input {...f} autoComplete="off" {...register("status")} />}
+        </FormField>
+
+        <FormField
           label="Auto-renew"
           description="The vendor renews and charges this license automatically."
           orientation="horizontal"
           error={errors.autoRenew?.message}
           className="sm:col-span-2"
         >
-          {(f) => (
-            <Controller
-              control={control}
-              name="autoRenew"
-              render={({ field }) => (
-                <Switch
-                  {...f}
-                  checked={field.value === true}
-                  onCheckedChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          )}
+          {(f) => <SwitchField {...f} control={control} name="autoRenew" />}
         </FormField>
 
         <FormField label="Notes" error={errors.notes?.message} className="sm:col-span-2">
           {(f) => <Textarea {...f} rows={3} {...register("notes")} />}
         </FormField>
       </div>
-
-      <FormAlert>{problem.message}</FormAlert>
-
-      <FormDialogFooter
-        busy={busy}
-        busyLabel="Saving..."
-        submitLabel={editing ? "Save Changes" : "Add License"}
-        onCancel={onDone}
-      />
-    </form>
+    </FormDialog>
   );
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  createRenewalSchema,
-  type LicenseDto,
-  licenseFormSchema,
-  updateLicenseSchema,
+  createLicenseRequestSchema,
+  createRenewalRequestSchema,
+  type LicenseResponse,
+  updateLicenseRequestSchema,
 } from "@/domain/schemas/licenses";
 import { editLicenseValues, newLicenseValues, renewalValues } from "./license-form-values";
 
-const license: LicenseDto = {
+const license: LicenseResponse = {
   id: 7,
   name: "Design Suite",
   licenseType: "team",
@@ -48,7 +48,7 @@ describe("newLicenseValues", () => {
   });
 
   it("becomes a valid request once a name and key are filled in", () => {
-    const parsed = licenseFormSchema.parse({
+    const parsed = createLicenseRequestSchema.parse({
       ...newLicenseValues("2025-06-01"),
       name: "SEO Spider",
       licenseKey: "ABCD-1234",
@@ -60,6 +60,30 @@ describe("newLicenseValues", () => {
       purchaseDate: "2025-06-01",
       username: null,
     });
+  });
+});
+
+describe("numbers typed into the form", () => {
+  // The form parses with the server's own schemas, so it refuses what the server refuses:
+  // exponents, signs, hex, spaces and leading zeros never become a number by accident.
+  const filled = { ...newLicenseValues("2025-06-01"), name: "N", licenseKey: "K-1" };
+  const messagesFor = (values: object) => {
+    const parsed = createLicenseRequestSchema.safeParse(values);
+    return parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message]));
+  };
+
+  it.each(["1e3", "0x10", "+9", "09", "9.0", " 9", "Infinity"])("refuses seats '%s'", (seats) => {
+    expect(messagesFor({ ...filled, totalSeats: seats })).toHaveProperty("totalSeats");
+  });
+
+  it.each(["1e3", "0x10", "+9", "1.001", "12,50", "NaN"])("refuses the amount '%s'", (amount) => {
+    expect(messagesFor({ ...filled, paymentAmount: amount })).toHaveProperty("paymentAmount");
+  });
+
+  it("accepts plain whole numbers and amounts with cents", () => {
+    expect(messagesFor({ ...filled, totalSeats: "1000", paymentAmount: "1000.5" })).toEqual({});
   });
 });
 
@@ -81,7 +105,7 @@ describe("editLicenseValues", () => {
   });
 
   it("keeps the stored key when sent back unchanged", () => {
-    const parsed = updateLicenseSchema.parse(editLicenseValues(license));
+    const parsed = updateLicenseRequestSchema.parse(editLicenseValues(license));
     expect(parsed.licenseKey).toBeUndefined();
     expect(parsed.totalSeats).toBe(12);
     expect(parsed.paymentAmount).toBe(1200.5);
@@ -124,13 +148,13 @@ describe("renewalValues", () => {
 
   it("is a valid renewal request as it stands, but not with a zero amount", () => {
     const values = renewalValues({ ...manual, expiryDate: "2025-01-31" }, "2025-06-01");
-    expect(createRenewalSchema.parse(values)).toMatchObject({
+    expect(createRenewalRequestSchema.parse(values)).toMatchObject({
       licenseId: 7,
       previousExpiryDate: "2025-01-31",
       newExpiryDate: "2025-04-30",
       renewalAmount: 1200.5,
     });
-    const zero = createRenewalSchema.safeParse({ ...values, renewalAmount: "0" });
+    const zero = createRenewalRequestSchema.safeParse({ ...values, renewalAmount: "0" });
     expect(zero.success).toBe(false);
     expect(zero.error?.issues[0]?.message).toBe(
       "Renewal amount must be a valid number greater than zero",

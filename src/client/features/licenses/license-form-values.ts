@@ -3,11 +3,11 @@
 // the shared zod schema turns them into the request.
 import { todayIso } from "@/domain/dates";
 import { defaultRenewalExpiry } from "@/domain/recurrence";
-import type { LicenseDto, LicenseFormInput } from "@/domain/schemas/licenses";
+import type { CreateLicenseRequestInput, LicenseResponse } from "@/domain/schemas/licenses";
 
 export interface LicenseFormValues {
   name: string;
-  licenseType: LicenseDto["licenseType"];
+  licenseType: LicenseResponse["licenseType"];
   licenseKey: string;
   username: string;
   orderId: string;
@@ -17,15 +17,15 @@ export interface LicenseFormValues {
   purchaseDate: string;
   expiryDate: string;
   paymentAmount: string;
-  paymentCurrency: LicenseDto["paymentCurrency"];
-  paymentFrequency: LicenseDto["paymentFrequency"];
+  paymentCurrency: LicenseResponse["paymentCurrency"];
+  paymentFrequency: LicenseResponse["paymentFrequency"];
   autoRenew: boolean;
-  renewalStatus: LicenseDto["renewalStatus"];
+  renewalStatus: LicenseResponse["renewalStatus"];
   notes: string;
 }
 
 // Compile-time check that the form's values are something the shared schema accepts.
-const _fitsSchema: (values: LicenseFormValues) => LicenseFormInput = (values) => values;
+const _fitsSchema: (values: LicenseFormValues) => CreateLicenseRequestInput = (values) => values;
 
 export function newLicenseValues(today: string = todayIso()): LicenseFormValues {
   return {
@@ -49,7 +49,7 @@ export function newLicenseValues(today: string = todayIso()): LicenseFormValues 
 }
 
 /** The form for editing: the key stays blank, which keeps the stored key. */
-export function editLicenseValues(license: LicenseDto): LicenseFormValues {
+export function editLicenseValues(license: LicenseResponse): LicenseFormValues {
   return {
     name: license.name,
     licenseType: license.licenseType,
@@ -74,7 +74,7 @@ export function editLicenseValues(license: LicenseDto): LicenseFormValues {
  * The renewal form: the new expiry is the previous one plus a payment period (the shared
  * defaultRenewalExpiry rule) and the amount is the license's payment amount.
  */
-export function renewalValues(license: LicenseDto, today: string = todayIso()) {
+export function renewalValues(license: LicenseResponse, today: string = todayIso()) {
   return {
     licenseId: license.id,
     previousExpiryDate: license.expiryDate ?? "",

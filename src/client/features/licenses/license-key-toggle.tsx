@@ -3,10 +3,11 @@
 // Render it with key={licenseKeyMasked}, so a new key (edit or renewal) hides a stale one.
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { useState } from "react";
+import { IconAction } from "@/client/components/icon-action";
 import { Spinner } from "@/client/components/ui/spinner";
+import { notify } from "@/client/lib/notify";
 import { useRevealLicenseKey } from "./api";
-import { IconAction } from "./icon-action";
-import { notify } from "./notify";
+import { licenseFailure } from "./license-toasts";
 
 export function LicenseKeyToggle({ licenseId, masked }: { licenseId: number; masked: string }) {
   const [clearKey, setClearKey] = useState<string | null>(null);
@@ -19,7 +20,7 @@ export function LicenseKeyToggle({ licenseId, masked }: { licenseId: number; mas
     }
     reveal.mutate(licenseId, {
       onSuccess: ({ licenseKey }) => setClearKey(licenseKey),
-      onError: (error) => notify.error(error.message || "Failed to reveal the license key."),
+      onError: (error) => notify.error(licenseFailure.reveal(error.message)),
     });
   };
 

@@ -6,13 +6,12 @@ import {
   UserPlusIcon,
   XIcon,
 } from "lucide-react";
-import { useState } from "react";
+import { memo, useState } from "react";
+import { IconAction } from "@/client/components/icon-action";
 import { TableCell, TableRow } from "@/client/components/ui/table";
+import { formatCalendarDate, formatMoney, titleCase } from "@/client/lib/format";
 import { getLicenseStatus } from "@/domain/license-status";
-import { formatMoney } from "@/domain/money";
-import type { AssignmentDto, LicenseDto } from "@/domain/schemas/licenses";
-import { IconAction } from "./icon-action";
-import { formatCalendarDate, titleCase } from "./license-display";
+import type { AssignmentResponse, LicenseResponse } from "@/domain/schemas/licenses";
 import { LicenseKeyToggle } from "./license-key-toggle";
 import { LicenseStatusBadge } from "./license-status-badge";
 
@@ -22,13 +21,13 @@ const ASSIGNEES_SHOWN = 3;
 export type LicenseAction = "assign" | "renew" | "edit" | "delete" | "history";
 
 interface LicenseRowProps {
-  license: LicenseDto;
+  license: LicenseResponse;
   today: string;
   isAdmin: boolean;
   /** Active assignments of this license (administrators only). */
-  assignments: AssignmentDto[];
-  onAction(action: LicenseAction, license: LicenseDto): void;
-  onUnassign(assignment: AssignmentDto): void;
+  assignments: AssignmentResponse[];
+  onAction(action: LicenseAction, license: LicenseResponse): void;
+  onUnassign(assignment: AssignmentResponse): void;
 }
 
 function daysHint(daysLeft: number | null, key: string): string | null {
@@ -40,7 +39,9 @@ function daysHint(daysLeft: number | null, key: string): string | null {
   return null;
 }
 
-export function LicenseRow({
+// Memoised: typing in the search box or opening a dialog must not re-render 50 rows; the page
+// passes stable callbacks and the same assignments array until new data arrives.
+export const LicenseRow = memo(function LicenseRow({
   license,
   today,
   isAdmin,
@@ -56,11 +57,13 @@ export function LicenseRow({
 
   return (
     <TableRow>
-      <TableCell className="min-w-44 whitespace-normal">
+      <TableCell className="min-w-40 whitespace-normal">
         <div className="font-medium">{license.name}</div>
         <div className="text-xs text-muted-foreground">
           {license.product} · {titleCase(license.licenseType)}
         </div>
+        {/* The record's own free-text status (spec part 1, section 3), beside the computed badge. */}
+        <div className="text-xs text-muted-foreground">{`Status: ${license.status}`}</div>
       </TableCell>
       <TableCell className="whitespace-nowrap">
         <LicenseKeyToggle
@@ -163,4 +166,4 @@ export function LicenseRow({
       )}
     </TableRow>
   );
-}
+});

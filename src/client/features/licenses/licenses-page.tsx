@@ -1,80 +1,62 @@
 // /licenses (spec part 1, section 2.7): administrators manage every license; anyone else sees the
-// licenses assigned to them and can reveal their own keys.
+// licenses assigned to them and can reveal their own keys. The list's search, filter, sort and
+// page are in the URL (license-search-params.ts).
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { ListPager } from "@/client/components/list-pager";
+import { useCallback, useMemo, useState } from "react";
+import { ListCard } from "@/client/components/list-card";
+import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
-import { Card } from "@/client/components/ui/card";
-import { EmptyState } from "@/client/components/ui/empty-state";
-import { Skeleton } from "@/client/components/ui/skeleton";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/client/components/ui/table";
-import { useAuth } from "@/client/features/auth/auth-context";
-import { clampPage, pageCount } from "@/client/lib/pagination";
+import { TableHead } from "@/client/components/ui/table";
+import { useAuth } from "@/client/features/auth";
+import { useListPager } from "@/client/hooks/use-list-pager";
+import { useListSearchParams } from "@/client/hooks/use-list-search-params";
+import { LICENSES_PAGE_SIZE } from "@/client/lib/page-sizes";
+import { isNewSearchLoading } from "@/client/lib/pagination";
 import { todayIso } from "@/domain/dates";
+import type { AssignmentResponse, LicenseResponse } from "@/domain/schemas/licenses";
 import { useLicensePage } from "./api";
-import { activeAssignmentsByLicense } from "./assignment-groups";
 import { type LicenseDialogState, LicenseDialogs } from "./license-dialogs";
 import { LicenseFilters } from "./license-filters";
-import { LicenseRow } from "./license-row";
-import { LICENSES_PAGE_SIZE } from "./page-sizes";
+import { type LicenseAction, LicenseRow } from "./license-row";
+import { licenseListSearchParamsSchema } from "./license-search-params";
 import type { LicenseListParams } from "./query-keys";
-import { useDebouncedValue } from "./use-debounced-value";
-import { useListPage } from "./use-list-page";
-
-const INITIAL_PARAMS: LicenseListParams = {
-  search: "",
-  status: "all",
-  sort: "name",
-  order: "asc",
-};
+import { useAssignmentsOf } from "./use-assignments-of";
 
 export function LicensesPage() {
   const { user, isAdmin } = useAuth();
-  const [params, setParams] = useState(INITIAL_PARAMS);
+  const [list, setList, setSearch] = useListSearchParams(licenseListSearchParamsSchema);
   const [dialog, setDialog] = useState<LicenseDialogState>(null);
   // One date for the whole screen, so every badge and the server's filter agree.
   const today = useMemo(() => todayIso(), []);
 
-  const debouncedSearch = useDebouncedValue(params.search, 300);
-  const queryParams = { ...params, search: debouncedSearch.trim() };
-  const paramsKey = JSON.stringify(queryParams);
-  const [page, setPage] = useListPage(paramsKey);
-  const viewer = user ? { id: user.id, isAdmin } : null;
+  const { status, sort, order, page } = list;
+  const search = list.search.trim();
+  const params = useMemo<LicenseListParams>(
+    () => ({ search, status, sort, order }),
+    [search, status, sort, order],
+  );
+  const viewer = useMemo(() => (user ? { id: user.id, isAdmin } : null), [user, isAdmin]);
   // 50 rows at a time, with the seats of just those rows (administrators only).
-  const licenses = useLicensePage(viewer, queryParams, today, {
+  const licenses = useLicensePage(viewer, params, today, {
     page,
     pageSize: LICENSES_PAGE_SIZE,
     withAssignments: isAdmin,
   });
   const shown = licenses.data;
-  const byLicense = useMemo(() => activeAssignmentsByLicense(shown?.assignments), [shown]);
-  const assignmentsOf = (licenseId: number) => byLicense.get(licenseId) ?? [];
-  const tableTop = useRef<HTMLDivElement>(null);
+  const assignmentsOf = useAssignmentsOf(shown?.assignments);
 
-  // A write (or another administrator) can shrink the list under the current page.
-  const settled = licenses.isSuccess && !licenses.isPlaceholderData;
-  useEffect(() => {
-    if (settled && shown && shown.licenses.length === 0 && shown.total > 0 && page > 1) {
-      setPage(clampPage(page, shown.total, LICENSES_PAGE_SIZE));
-    }
-  }, [settled, shown, page, setPage]);
+  const pager = useListPager("Licenses pages", licenses, page, LICENSES_PAGE_SIZE, setList);
+  const onAction = useCallback(
+    (kind: LicenseAction, license: LicenseResponse) => setDialog({ kind, license }),
+    [],
+  );
+  const onUnassign = useCallback(
+    (assignment: AssignmentResponse) => setDialog({ kind: "unassign", assignment }),
+    [],
+  );
+  const openAdd = () => setDialog({ kind: "add" });
 
-  // The search box spins for a new search or filter, not for a page turn or a refresh.
-  const newQuery = shown !== undefined && JSON.stringify(shown.params) !== paramsKey;
-  const turnPage = (next: number) => {
-    setPage(next);
-    tableTop.current?.scrollIntoView({ block: "nearest" });
-  };
-
-  const filtered = queryParams.search !== "" || params.status !== "all";
-  const columns = isAdmin ? 6 : 3;
+  const filtered = search !== "" || status !== "all";
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -90,7 +72,7 @@ export function LicensesPage() {
           </p>
         </div>
         {isAdmin && (
-          <Button onClick={() => setDialog({ kind: "add" })}>
+          <Button onClick={openAdd}>
             <PlusIcon aria-hidden="true" />
             Add License
           </Button>
@@ -98,92 +80,69 @@ export function LicensesPage() {
       </div>
 
       <LicenseFilters
-        value={params}
-        onChange={setParams}
-        searching={licenses.isFetching && !licenses.isPending && newQuery}
+        search={list.search}
+        status={status}
+        sort={sort}
+        order={order}
+        onSearch={setSearch}
+        onChange={setList}
+        searching={isNewSearchLoading(licenses, params)}
       />
 
-      <Card ref={tableTop} className="gap-0 py-0">
-        {licenses.isError && !shown ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-            <p className="font-medium">Failed to load licenses.</p>
-            <p className="text-sm text-muted-foreground">{licenses.error.message}</p>
-            <Button variant="outline" onClick={() => licenses.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : shown && shown.total === 0 ? (
-          <EmptyState
-            icon={<KeyRoundIcon />}
-            title="No licenses found"
-            description={
-              filtered
-                ? "Try changing your search or filter criteria."
-                : isAdmin
-                  ? "Get started by adding a new license."
-                  : "No licenses have been assigned to you yet."
-            }
-            action={
-              isAdmin && !filtered ? (
-                <Button onClick={() => setDialog({ kind: "add" })}>
-                  <PlusIcon aria-hidden="true" />
-                  Add License
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <Table aria-label="Licenses" aria-busy={licenses.isPending || licenses.isPlaceholderData}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>License</TableHead>
-                <TableHead>License Key</TableHead>
-                <TableHead>Status / Expiry</TableHead>
-                {isAdmin && (
-                  <>
-                    <TableHead>Seats</TableHead>
-                    <TableHead>Payment</TableHead>
-                    <TableHead className="text-right">Actions</TableHead>
-                  </>
-                )}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {shown
-                ? shown.licenses.map((license) => (
-                    <LicenseRow
-                      key={license.id}
-                      license={license}
-                      today={today}
-                      isAdmin={isAdmin}
-                      assignments={assignmentsOf(license.id)}
-                      onAction={(kind, target) => setDialog({ kind, license: target })}
-                      onUnassign={(assignment) => setDialog({ kind: "unassign", assignment })}
-                    />
-                  ))
-                : [0, 1, 2, 3, 4].map((row) => (
-                    <TableRow key={row}>
-                      <TableCell colSpan={columns}>
-                        <Skeleton className="h-8 w-full" />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
-
-      {shown && shown.total > 0 && (
-        <ListPager
-          label="Licenses pages"
-          page={page}
-          pageCount={pageCount(shown.total, LICENSES_PAGE_SIZE)}
-          offset={shown.offset}
-          shown={shown.licenses.length}
-          total={shown.total}
-          onPageChange={turnPage}
-        />
-      )}
+      <ListCard
+        query={licenses}
+        loadingLabel="Loading licenses"
+        errorTitle="Failed to load licenses."
+        errorDetail={licenses.error?.message}
+        empty={{
+          icon: <KeyRoundIcon />,
+          title: "No licenses found",
+          description: filtered
+            ? "Try changing your search or filter criteria."
+            : isAdmin
+              ? "Get started by adding a new license."
+              : "No licenses have been assigned to you yet.",
+          action:
+            isAdmin && !filtered ? (
+              <Button onClick={openAdd}>
+                <PlusIcon aria-hidden="true" />
+                Add License
+              </Button>
+            ) : undefined,
+        }}
+        pager={pager}
+      >
+        <ListTable
+          label="Licenses"
+          busy={licenses.isPlaceholderData}
+          head={
+            <>
+              <TableHead>License</TableHead>
+              <TableHead>License Key</TableHead>
+              <TableHead>Status / Expiry</TableHead>
+              {isAdmin && (
+                <>
+                  <TableHead>Seats</TableHead>
+                  <TableHead>Payment</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
+                </>
+              )}
+            </>
+          }
+        >
+          {shown?.rows.map((license) => (
+            <LicenseRow
+              key={license.id}
+              license={license}
+              today={today}
+              isAdmin={isAdmin}
+              assignments={assignmentsOf(license.id)}
+              onAction={onAction}
+              onUnassign={onUnassign}
+            />
+          ))}
+        </ListTable>
+      </ListCard>
 
       <LicenseDialogs
         state={dialog}

@@ -16,6 +16,7 @@ describe("isLicenseDataKey", () => {
       assignmentKeys.ofUser(4),
       ["/api/licenses"],
       ["/api/licenses/12"],
+      ["/api/dashboard/summary", "2025-06-15", 1],
     ]) {
       expect(isLicenseDataKey(key), String(key[0])).toBe(true);
     }

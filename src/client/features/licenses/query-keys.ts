@@ -37,9 +37,9 @@ export const assignmentKeys = {
 export const userKeys = { all: () => ["/api/users"] as const };
 
 const LICENSE_DATA =
-  /^\/api\/(licenses|assignments|renewals)(\/|$)|^\/api\/users\/\d+\/(licenses|assignments)$/;
+  /^\/api\/(licenses|assignments|renewals|dashboard)(\/|$)|^\/api\/users\/\d+\/(licenses|assignments)$/;
 
-/** True for every query that shows licenses, assignments, renewals or view logs. */
+/** True for every query that shows licenses, assignments, renewals, view logs or the dashboard. */
 export function isLicenseDataKey(queryKey: readonly unknown[]): boolean {
   const [path] = queryKey;
   return typeof path === "string" && LICENSE_DATA.test(path);

@@ -1,33 +1,32 @@
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import type { AssignmentDto } from "@/domain/schemas/licenses";
+import { useDialogAction } from "@/client/hooks/use-dialog-action";
+import type { AssignmentResponse } from "@/domain/schemas/licenses";
 import { useUnassignLicense } from "./api";
-import { FAILURE, notify } from "./notify";
+import { licenseFailure, licenseToast } from "./license-toasts";
 
 export function UnassignDialog({
   assignment,
   onOpenChange,
 }: {
-  assignment: AssignmentDto;
+  assignment: AssignmentResponse;
   onOpenChange(open: boolean): void;
 }) {
   const unassign = useUnassignLicense();
+  const action = useDialogAction({
+    run: () => unassign.mutateAsync(assignment.id),
+    success: () => licenseToast.unassigned(assignment.assignedTo),
+    failure: licenseFailure.unassign,
+    onDone: () => onOpenChange(false),
+  });
   return (
     <ConfirmDialog
       title="Unassign License"
       description={`Remove ${assignment.assignedTo}'s seat on ${assignment.licenseName}? The seat becomes available again.`}
       confirmLabel="Unassign"
       busyLabel="Unassigning..."
-      busy={unassign.isPending}
+      busy={action.busy}
       onOpenChange={onOpenChange}
-      onConfirm={() =>
-        unassign.mutate(assignment.id, {
-          onSuccess: () => {
-            notify.unassigned(assignment.assignedTo);
-            onOpenChange(false);
-          },
-          onError: () => notify.error(FAILURE.unassign),
-        })
-      }
+      onConfirm={() => void action.run()}
     />
   );
 }

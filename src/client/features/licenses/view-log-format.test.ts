@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { browserName, formatViewedAt, newestFirst, orUnknown } from "./view-log-format";
+import { browserName, newestFirst, orUnknown } from "./view-log-format";
 
 describe("browserName", () => {
   it.each([
@@ -37,27 +37,6 @@ describe("browserName", () => {
     expect(browserName(null)).toBe("Unknown");
     expect(browserName(undefined)).toBe("Unknown");
     expect(browserName("   ")).toBe("Unknown");
-  });
-});
-
-describe("formatViewedAt", () => {
-  it("formats an instant in local time as 'MMM d, yyyy at h:mm:ss a'", () => {
-    // Built from local components so the expectation holds in any time zone.
-    const afternoon = new Date(2025, 0, 5, 14, 3, 9).toISOString();
-    expect(formatViewedAt(afternoon)).toBe("Jan 5, 2025 at 2:03:09 PM");
-    const morning = new Date(2024, 11, 31, 0, 0, 0).toISOString();
-    expect(formatViewedAt(morning)).toBe("Dec 31, 2024 at 12:00:00 AM");
-  });
-
-  it("shows 'Invalid Date' for a value that is not a date", () => {
-    expect(formatViewedAt("yesterday")).toBe("Invalid Date");
-    expect(formatViewedAt("2025-13-45T99:00:00Z")).toBe("Invalid Date");
-  });
-
-  it("shows 'Unknown' for a missing value", () => {
-    expect(formatViewedAt(null)).toBe("Unknown");
-    expect(formatViewedAt(undefined)).toBe("Unknown");
-    expect(formatViewedAt("")).toBe("Unknown");
   });
 });
 

@@ -1,6 +1,6 @@
 // Display rules of the license access history dialog (spec part 1, section 2.9).
 import Bowser from "bowser";
-import { format, isValid, parseISO } from "date-fns";
+import { parseISO } from "date-fns";
 
 export const UNKNOWN = "Unknown";
 export const UNKNOWN_BROWSER = "Unknown Browser";
@@ -23,17 +23,6 @@ export function browserName(userAgent: string | null | undefined): BrowserName |
   if (!userAgent?.trim()) return UNKNOWN;
   const name = Bowser.getParser(userAgent).getBrowserName();
   return KNOWN_BROWSERS[name] ?? UNKNOWN_BROWSER;
-}
-
-/**
- * When a key was viewed, in the viewer's local time: 'Jan 5, 2025 at 2:03:09 PM'.
- * A missing value is 'Unknown'; a value that is not a date is 'Invalid Date'.
- */
-export function formatViewedAt(value: string | null | undefined): string {
-  if (!value) return UNKNOWN;
-  const date = parseISO(value);
-  if (!isValid(date)) return "Invalid Date";
-  return format(date, "MMM d, yyyy 'at' h:mm:ss a");
 }
 
 /** A text field of a log entry, 'Unknown' when it is missing or blank. */

@@ -15,8 +15,7 @@ import {
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { useAuth } from "@/client/features/auth/auth-context";
-import { FullPageSpinner } from "@/client/features/auth/require-auth";
+import { FullPageSpinner, useAuth } from "@/client/features/auth";
 
 export function ProfilePage() {
   const { user } = useAuth();

@@ -1,5 +1,6 @@
 // Settings (spec part 2, 'Settings'). The toggles are local to this page, as in the spec; exports
-// are not built yet, so their buttons say so rather than pretending to export.
+// are not built yet, so their buttons say so rather than pretending to export. Administrators also
+// keep the currency rates here (stored on the server, unlike the toggles).
 import { Bell, Download, FileSpreadsheet, FileText, type LucideIcon, Shield } from "lucide-react";
 import * as React from "react";
 import { PageHeader } from "@/client/components/page-header";
@@ -14,6 +15,8 @@ import {
 import { FormField } from "@/client/components/ui/form-field";
 import { Separator } from "@/client/components/ui/separator";
 import { Switch } from "@/client/components/ui/switch";
+import { useAuth } from "@/client/features/auth";
+import { CurrencyRatesCard } from "./currency-rates-card";
 
 type Preference = "maskKeys" | "twoFactor" | "expiryAlerts" | "assignmentAlerts";
 
@@ -63,6 +66,7 @@ const EXPORT_FORMATS: { label: string; icon: LucideIcon }[] = [
 ];
 
 export function SettingsPage() {
+  const { isAdmin } = useAuth();
   const [preferences, setPreferences] = React.useState(DEFAULTS);
   const setPreference = (preference: Preference, checked: boolean) =>
     setPreferences((current) => ({ ...current, [preference]: checked }));
@@ -103,6 +107,8 @@ export function SettingsPage() {
           </Button>
         ))}
       </SettingsCard>
+
+      {isAdmin && <CurrencyRatesCard />}
     </div>
   );
 }

@@ -1,26 +1,73 @@
 // Server calls of the Users screen (spec part 2, section 7 'Users').
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import type { LicenseDto } from "@/domain/schemas/licenses";
-import type { CreateUserRequest, UpdateUserRequest, UserDto } from "@/domain/schemas/users";
+import { listQueryString } from "@/client/lib/list-query-string";
+import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import type { LicenseResponse } from "@/domain/schemas/licenses";
+import type {
+  CreateUserRequest,
+  UpdateUserRequest,
+  UserHoldingsResponse,
+  UserResponse,
+} from "@/domain/schemas/users";
+
+/** What the Users table is read with (besides the page). */
+export type UserListParams = {
+  search: string;
+  sort: "username" | "fullName" | "createdAt";
+  order: "asc" | "desc";
+};
+
+export interface UserPage extends ListPage<UserResponse> {
+  /** The search this page was read with, to tell a new search from a page turn. */
+  params: UserListParams;
+}
 
 export const userKeys = {
   all: ["/api/users"] as const,
+  page: (params: UserListParams, page: number, pageSize: number) =>
+    ["/api/users", params, { page, pageSize }] as const,
   licenses: (id: number) => [`/api/users/${id}/licenses`] as const,
+  holdings: (id: number) => [`/api/users/${id}/holdings`] as const,
 };
 
-export function useUsers(enabled = true) {
+/** What deleting or deactivating the user releases (for the confirmations); always fresh. */
+export function useUserHoldings(userId: number, enabled = true) {
   return useQuery({
-    queryKey: userKeys.all,
-    queryFn: ({ signal }) => api.get<UserDto[]>("/api/users", { signal }),
+    queryKey: userKeys.holdings(userId),
+    queryFn: ({ signal }) =>
+      api.get<UserHoldingsResponse>(`/api/users/${userId}/holdings`, { signal }),
     enabled,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * One page of the users, searched and ordered by the server (a directory of thousands of people
+ * is never downloaded whole). The page on screen stays until the next one is in.
+ */
+export function useUserPage(params: UserListParams, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: userKeys.page(params, page, pageSize),
+    queryFn: async ({ signal }): Promise<UserPage> => {
+      const offset = offsetOf(page, pageSize);
+      const { data, headers } = await api.getWithHeaders<UserResponse[]>(
+        `/api/users?${listQueryString(params, { limit: pageSize, offset })}`,
+        { signal },
+      );
+      const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
+      return { rows: data, total, offset, params };
+    },
+    placeholderData: keepPreviousData,
   });
 }
 
 export function useUserLicenses(userId: number, enabled = true) {
   return useQuery({
     queryKey: userKeys.licenses(userId),
-    queryFn: ({ signal }) => api.get<LicenseDto[]>(`/api/users/${userId}/licenses`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<LicenseResponse[]>(`/api/users/${userId}/licenses`, { signal }),
     enabled,
     retry: false,
   });
@@ -29,7 +76,7 @@ export function useUserLicenses(userId: number, enabled = true) {
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateUserRequest) => api.post<UserDto>("/api/users", input),
+    mutationFn: (input: CreateUserRequest) => api.post<UserResponse>("/api/users", input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -38,8 +85,12 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: UpdateUserRequest }) =>
-      api.patch<UserDto>(`/api/users/${id}`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      api.patch<UserResponse>(`/api/users/${id}`, input),
+    // Deactivating releases hardware and office accounts: every area's lists may have changed.
+    onSuccess: (_user, { input }) =>
+      input.isActive === false
+        ? queryClient.invalidateQueries()
+        : queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -47,6 +98,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/users/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    // Deleting releases seats, hardware and office accounts: every area's lists may have changed.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,7 +1,8 @@
 // User Details (spec part 2, 'Users'): who the person is and what they hold, by area.
 
-import { AtSign, KeyRound, Laptop, Mail } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import type * as React from "react";
+import { HoldingsList } from "@/client/components/holdings-list";
 import {
   Dialog,
   DialogContent,
@@ -9,8 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/client/components/ui/dialog";
-import { EmptyState } from "@/client/components/ui/empty-state";
-import { Skeleton } from "@/client/components/ui/skeleton";
 import {
   Table,
   TableBody,
@@ -20,12 +19,16 @@ import {
   TableRow,
 } from "@/client/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import type { UserDto } from "@/domain/schemas/users";
+import { UserOfficeAccounts } from "@/client/features/accounts";
+import { UserGsuiteAccounts } from "@/client/features/gsuite";
+import { UserHardware } from "@/client/features/hardware";
+import { formatCalendarDate, formatLicenseType } from "@/client/lib/format";
+import type { UserResponse } from "@/domain/schemas/users";
 import { useUserLicenses } from "./api";
 import { RoleBadge, StatusBadge } from "./user-badges";
 
 export interface UserDetailsDialogProps {
-  user: UserDto | null;
+  user: UserResponse | null;
   onOpenChange: (open: boolean) => void;
 }
 
@@ -66,28 +69,16 @@ export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps
                 <TabsTrigger value="gsuite">G Suite</TabsTrigger>
               </TabsList>
               <TabsContent value="hardware">
-                <EmptyState
-                  icon={<Laptop />}
-                  title="No hardware yet"
-                  description="Hardware tracking arrives in a later release."
-                />
+                <UserHardware userId={user.id} />
               </TabsContent>
               <TabsContent value="licenses">
                 <UserLicenses userId={user.id} />
               </TabsContent>
               <TabsContent value="accounts">
-                <EmptyState
-                  icon={<Mail />}
-                  title="No office accounts yet"
-                  description="Office accounts arrive in a later release."
-                />
+                <UserOfficeAccounts userId={user.id} />
               </TabsContent>
               <TabsContent value="gsuite">
-                <EmptyState
-                  icon={<AtSign />}
-                  title="No G Suite accounts yet"
-                  description="G Suite accounts arrive in a later release."
-                />
+                <UserGsuiteAccounts userId={user.id} />
               </TabsContent>
             </Tabs>
           </>
@@ -98,55 +89,41 @@ export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps
 }
 
 function UserLicenses({ userId }: { userId: number }) {
-  const { data, isPending, isError, error } = useUserLicenses(userId);
-  if (isPending) {
-    return (
-      <div className="grid gap-2 py-2">
-        <Skeleton className="h-8" />
-        <Skeleton className="h-8" />
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <EmptyState
-        icon={<KeyRound />}
-        title="Licenses could not be loaded"
-        description={error.message}
-      />
-    );
-  }
-  if (data.length === 0) {
-    return (
-      <EmptyState
-        icon={<KeyRound />}
-        title="No software licenses assigned"
-        description="This user holds no license seats."
-      />
-    );
-  }
+  const query = useUserLicenses(userId);
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Product</TableHead>
-          <TableHead>Expiry Date</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {data.map((license) => (
-          <TableRow key={license.id}>
-            <TableCell className="font-medium">{license.name}</TableCell>
-            <TableCell className="capitalize">{license.licenseType.replace("-", " ")}</TableCell>
-            <TableCell>{license.product}</TableCell>
-            <TableCell>
-              {license.renewalStatus === "auto" ? "Auto-renews" : (license.expiryDate ?? "—")}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <HoldingsList
+      query={query}
+      icon={<KeyRound />}
+      failedTitle="Licenses could not be loaded"
+      emptyTitle="No software licenses assigned"
+      emptyDescription="This user holds no license seats."
+    >
+      {(data) => (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Type</TableHead>
+              <TableHead>Product</TableHead>
+              <TableHead>Expiry Date</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.map((license) => (
+              <TableRow key={license.id}>
+                <TableCell className="font-medium">{license.name}</TableCell>
+                <TableCell>{formatLicenseType(license.licenseType)}</TableCell>
+                <TableCell>{license.product}</TableCell>
+                <TableCell>
+                  {license.renewalStatus === "auto"
+                    ? "Auto-renews"
+                    : formatCalendarDate(license.expiryDate)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </HoldingsList>
   );
 }

@@ -1,10 +1,6 @@
 // What the Users screen tells someone when saving a user fails (spec part 2, sections 6 and 8).
 import { ApiError } from "@/client/lib/api-client";
-
-export interface ToastMessage {
-  title: string;
-  description: string;
-}
+import type { ToastMessage } from "@/client/lib/notify";
 
 export const PERMISSION_DENIED: ToastMessage = {
   title: "Permission Denied",
@@ -27,4 +23,12 @@ export function describeUserSaveError(error: unknown): ToastMessage {
           .filter((line) => line !== message)
       : [];
   return { title: "Error", description: [message, ...details].join("\n") };
+}
+
+/** 'Failed to delete user' with the server's reason (the own account, the last administrator...). */
+export function describeUserDeleteError(error: unknown): ToastMessage {
+  return {
+    title: "Failed to delete user",
+    description: error instanceof Error ? error.message : undefined,
+  };
 }

@@ -1,40 +1,50 @@
-// Users Management (spec part 2, 'Users', sections 5, 6 and 8). Administrators only.
-import { Eye, Pencil, Plus, RefreshCw, Trash2, Users } from "lucide-react";
+// Users Management (spec part 2, 'Users', sections 5, 6 and 8). Administrators only. The server
+// searches and pages the users; the search and page are in the URL (user-search-params.ts).
+import { Plus, RefreshCw, Users } from "lucide-react";
 import * as React from "react";
+import { ListCard } from "@/client/components/list-card";
+import { ListSearchInput } from "@/client/components/list-search-input";
+import { ListTable } from "@/client/components/list-table";
 import { PageHeader } from "@/client/components/page-header";
-import { SearchInput } from "@/client/components/search-input";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent } from "@/client/components/ui/card";
-import { EmptyState } from "@/client/components/ui/empty-state";
-import { Skeleton } from "@/client/components/ui/skeleton";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/client/components/ui/table";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/client/components/ui/tooltip";
-import type { UserDto } from "@/domain/schemas/users";
-import { useUsers } from "./api";
+import { TableHead } from "@/client/components/ui/table";
+import { useAuth } from "@/client/features/auth";
+import { useListPager } from "@/client/hooks/use-list-pager";
+import { useListSearchParams } from "@/client/hooks/use-list-search-params";
+import { USERS_PAGE_SIZE } from "@/client/lib/page-sizes";
+import { isNewSearchLoading } from "@/client/lib/pagination";
+import type { UserResponse } from "@/domain/schemas/users";
+import { type UserListParams, useUserPage } from "./api";
 import { DeleteUserDialog } from "./delete-user-dialog";
-import { RoleBadge, StatusBadge } from "./user-badges";
 import { UserDetailsDialog } from "./user-details-dialog";
-import { filterUsers } from "./user-filter";
 import { UserFormDialog } from "./user-form-dialog";
+import { type UserAction, UserRow } from "./user-row";
+import { userListSearchParamsSchema } from "./user-search-params";
 
-type FormState = { open: false } | { open: true; user: UserDto | null };
+type FormState = { open: false } | { open: true; user: UserResponse | null };
 
 export function UsersPage() {
-  const { data, isPending, isError, refetch, isFetching } = useUsers();
-  const [search, setSearch] = React.useState("");
+  const { user: me } = useAuth();
+  const [list, setList, setSearch] = useListSearchParams(userListSearchParamsSchema);
   const [form, setForm] = React.useState<FormState>({ open: false });
-  const [details, setDetails] = React.useState<UserDto | null>(null);
-  const [deleting, setDeleting] = React.useState<UserDto | null>(null);
+  const [details, setDetails] = React.useState<UserResponse | null>(null);
+  const [deleting, setDeleting] = React.useState<UserResponse | null>(null);
 
-  const users = React.useMemo(() => filterUsers(data ?? [], search), [data, search]);
-  const editingUser = form.open ? form.user : null;
+  const { sort, order, page } = list;
+  const search = list.search.trim();
+  const params = React.useMemo<UserListParams>(
+    () => ({ search, sort, order }),
+    [search, sort, order],
+  );
+  const users = useUserPage(params, page, USERS_PAGE_SIZE);
+  const shown = users.data;
+
+  const pager = useListPager("Users pages", users, page, USERS_PAGE_SIZE, setList);
+  const onAction = React.useCallback((action: UserAction, user: UserResponse) => {
+    if (action === "details") setDetails(user);
+    else if (action === "edit") setForm({ open: true, user });
+    else setDeleting(user);
+  }, []);
 
   return (
     <div>
@@ -43,8 +53,15 @@ export function UsersPage() {
         description="Create accounts, set roles and see what each person holds."
         actions={
           <>
-            <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
-              <RefreshCw aria-hidden="true" className={isFetching ? "animate-spin" : undefined} />
+            <Button
+              variant="outline"
+              onClick={() => void users.refetch()}
+              disabled={users.isFetching}
+            >
+              <RefreshCw
+                aria-hidden="true"
+                className={users.isFetching ? "animate-spin" : undefined}
+              />
               Refresh
             </Button>
             <Button onClick={() => setForm({ open: true, user: null })}>
@@ -55,126 +72,55 @@ export function UsersPage() {
         }
       />
 
-      <Card className="gap-4 py-4">
-        <CardContent className="px-4">
-          <SearchInput
-            wrapperClassName="max-w-sm"
-            aria-label="Search users"
-            placeholder="Search by username, name, email or department..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </CardContent>
-        <CardContent className="px-0">
-          {isPending ? (
-            <div className="grid gap-2 px-4" role="status" aria-label="Loading users">
-              {Array.from({ length: 5 }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={index} className="h-10" />
-              ))}
-            </div>
-          ) : isError ? (
-            <EmptyState
-              icon={<Users />}
-              title="Failed to load users. Please try again."
-              action={
-                <Button variant="outline" onClick={() => void refetch()}>
-                  Try again
-                </Button>
-              }
-            />
-          ) : users.length === 0 ? (
-            <EmptyState icon={<Users />} title="No users found." />
-          ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="pl-4">Username</TableHead>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Department</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="pr-4 text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.map((user) => (
-                  <TableRow key={user.id}>
-                    <TableCell className="pl-4 font-medium">{user.username}</TableCell>
-                    <TableCell>{user.fullName || "—"}</TableCell>
-                    <TableCell>{user.department || "—"}</TableCell>
-                    <TableCell>{user.email || "—"}</TableCell>
-                    <TableCell>
-                      <RoleBadge isAdmin={user.isAdmin} />
-                    </TableCell>
-                    <TableCell>
-                      <StatusBadge isActive={user.isActive} />
-                    </TableCell>
-                    <TableCell className="pr-4">
-                      <div className="flex justify-end gap-1">
-                        <RowAction label="View user details" onClick={() => setDetails(user)}>
-                          <Eye aria-hidden="true" />
-                        </RowAction>
-                        <RowAction label="Edit user" onClick={() => setForm({ open: true, user })}>
-                          <Pencil aria-hidden="true" />
-                        </RowAction>
-                        <RowAction
-                          label="Delete user"
-                          onClick={() => setDeleting(user)}
-                          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </RowAction>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
-
-      <UserFormDialog
-        key={editingUser?.id ?? "new"}
-        open={form.open}
-        user={editingUser}
-        onOpenChange={(open) => {
-          if (!open) setForm({ open: false });
-        }}
-      />
-      <UserDetailsDialog user={details} onOpenChange={(open) => !open && setDetails(null)} />
-      <DeleteUserDialog user={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
-    </div>
-  );
-}
-
-function RowAction({
-  label,
-  onClick,
-  className,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={label}
-          onClick={onClick}
-          className={className}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        <ListSearchInput
+          wrapperClassName="max-w-sm"
+          aria-label="Search users"
+          placeholder="Search by username, name, email or department..."
+          value={list.search}
+          onSearch={setSearch}
+          maxLength={200}
+          searching={isNewSearchLoading(users, params)}
+        />
+        <ListCard
+          query={users}
+          loadingLabel="Loading users"
+          errorTitle="Failed to load users. Please try again."
+          empty={{ icon: <Users />, title: "No users found." }}
+          pager={pager}
         >
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
+          <ListTable
+            label="Users"
+            busy={users.isPlaceholderData}
+            head={
+              <>
+                <TableHead className="pl-4">Username</TableHead>
+                <TableHead>Name</TableHead>
+                <TableHead>Department</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="pr-4 text-right">Actions</TableHead>
+              </>
+            }
+          >
+            {shown?.rows.map((user) => (
+              <UserRow key={user.id} user={user} isSelf={user.id === me?.id} onAction={onAction} />
+            ))}
+          </ListTable>
+        </ListCard>
+      </div>
+
+      {form.open && (
+        <UserFormDialog
+          user={form.user}
+          onOpenChange={(open) => !open && setForm({ open: false })}
+        />
+      )}
+      <UserDetailsDialog user={details} onOpenChange={(open) => !open && setDetails(null)} />
+      {deleting && (
+        <DeleteUserDialog user={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,68 @@
+import type * as React from "react";
+import { FormAlert } from "@/client/components/form/form-alert";
+import { FormDialogFooter } from "@/client/components/form/form-dialog-footer";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/client/components/ui/dialog";
+import type { FormDialogState } from "@/client/hooks/use-form-dialog";
+import { cn } from "@/client/lib/utils";
+
+export interface FormDialogProps {
+  /** From useFormDialog: submit, busy and the server's reason. */
+  dialog: FormDialogState;
+  title: string;
+  description: React.ReactNode;
+  submitLabel: string;
+  /** What the submit button says while the request runs (spec: 'Saving...', 'Assigning...'). */
+  busyLabel?: string;
+  /** Disables submitting for a reason other than being busy (no seats left...). */
+  submitDisabled?: boolean;
+  /** Closing: Esc, the close button and Cancel. Not while the request runs. */
+  onOpenChange(open: boolean): void;
+  /** Width and other classes of the dialog box. */
+  className?: string;
+  /** The fields (FormField...), laid out as the form needs. */
+  children: React.ReactNode;
+}
+
+/**
+ * A dialog holding one form. Mount it only while it is shown, so each opening starts from the
+ * default values; focus returns to whatever opened it (DialogContent does that).
+ */
+export function FormDialog({
+  dialog,
+  title,
+  description,
+  submitLabel,
+  busyLabel = "Saving...",
+  submitDisabled,
+  onOpenChange,
+  className,
+  children,
+}: FormDialogProps) {
+  return (
+    <Dialog open onOpenChange={(open) => !dialog.busy && onOpenChange(open)}>
+      <DialogContent className={cn("sm:max-w-lg", className)}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={dialog.onSubmit} noValidate className="grid gap-4">
+          {children}
+          <FormAlert>{dialog.problem}</FormAlert>
+          <FormDialogFooter
+            busy={dialog.busy}
+            busyLabel={busyLabel}
+            submitLabel={submitLabel}
+            submitDisabled={submitDisabled}
+            onCancel={() => onOpenChange(false)}
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

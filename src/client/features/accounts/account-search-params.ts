@@ -1,0 +1,8 @@
+// The accounts table's state in the URL (/accounts?search=marketing&page=2&sort=renewalDate).
+import { z } from "zod";
+import { listSearchParamsSchema } from "@/client/lib/list-search-params";
+import { ACCOUNT_SORT_KEYS } from "@/domain/schemas/accounts";
+
+export const accountListSearchParamsSchema = listSearchParamsSchema.extend({
+  sort: z.enum(ACCOUNT_SORT_KEYS).catch("email"),
+});
