@@ -8,7 +8,9 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.e2e.ts"],
     environment: "node",
-    testTimeout: 60_000,
+    // axe checks every state a test reaches (tests/support/axe-gate.ts), on a machine that may be
+    // busy: the long walk-through specs need more than a minute there.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
     fileParallelism: false,

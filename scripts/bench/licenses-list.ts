@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { licenses } from "../../src/server/db/schema";
-import { createSecretBox } from "../../src/server/lib/secret-box";
+import { createSecrets } from "../../src/server/lib/secrets";
 import {
   BENCH_PASSWORD,
   BENCH_USER_COUNT,
@@ -20,7 +20,7 @@ const assignmentCount = Number(process.argv[3] ?? 40_000);
 
 async function main() {
   const database = await openBenchDatabase();
-  const secrets = createSecretBox(randomBytes(32));
+  const secrets = createSecrets(randomBytes(32));
   const db = database.db;
 
   let started = performance.now();
@@ -34,7 +34,7 @@ async function main() {
     const all = await db.select().from(licenses);
     const selectMs = performance.now() - started;
     started = performance.now();
-    for (const row of all) secrets.decrypt(row.licenseKeyCiphertext);
+    for (const row of all) secrets.open(row.licenseKeyCiphertext);
     console.log(
       `raw select of ${all.length} rows: ${selectMs.toFixed(0)} ms; decrypting every key: ${(performance.now() - started).toFixed(0)} ms`,
     );

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { Locator, Page } from "playwright-core";
-import { createSecretBox } from "../../src/server/lib/secret-box";
+import { createSecrets } from "../../src/server/lib/secrets";
 import { launchChromium, signedInContext } from "../../tests/support/browser";
 import { startE2eServer } from "../../tests/support/e2e-server";
 import { BENCH_PASSWORD, openBenchDatabase, seedBenchLicenses } from "./bench-data";
@@ -34,7 +34,7 @@ const shown = (ms: number | null) => (ms === null ? `no row within ${WAIT_MS} ms
 async function main() {
   const key = randomBytes(32);
   const database = await openBenchDatabase(baseUrl);
-  await seedBenchLicenses(database.db, createSecretBox(key), {
+  await seedBenchLicenses(database.db, createSecrets(key), {
     licenses: licenseCount,
     assignments: assignmentCount,
   });

@@ -5,10 +5,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { greetingForHour } from "@/client/features/dashboard/greeting";
-import { formatCalendarDate } from "@/client/features/licenses";
+import { formatCalendarDate } from "@/client/lib/format";
 import { addDays, todayIso } from "@/domain/dates";
 import { defaultRenewalExpiry, nextOccurrence } from "@/domain/recurrence";
-import type { LicenseDto } from "@/domain/schemas/licenses";
+import type { LicenseResponse } from "@/domain/schemas/licenses";
 import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
 import { hidden, until, visible, waitForCount } from "../support/e2e-ui";
@@ -40,11 +40,11 @@ async function expectToast(page: Page, title: string, description: string) {
   }, `a toast '${title}' / '${description}' shows`);
 }
 
-async function licensesFromApi(): Promise<LicenseDto[]> {
+async function licensesFromApi(): Promise<LicenseResponse[]> {
   const cookie = `qm_session=${await apiLogin(e2e.baseUrl, DEMO_ADMIN)}`;
   const response = await fetch(`${e2e.baseUrl}/api/licenses`, { headers: { cookie } });
   if (!response.ok) throw new Error(`GET /api/licenses: ${response.status}`);
-  return (await response.json()) as LicenseDto[];
+  return (await response.json()) as LicenseResponse[];
 }
 
 const statCard = (page: Page, title: string) =>
@@ -196,11 +196,21 @@ describe("the dashboard as an administrator", () => {
 });
 
 describe("the dashboard's license lists when the list is empty or fails", () => {
-  const licenseList = (url: URL) => url.pathname === "/api/licenses";
+  // The dashboard's one data call (GET /api/dashboard/summary).
+  const licenseList = (url: URL) => url.pathname === "/api/dashboard/summary";
+  const emptySummary = {
+    licenses: {
+      total: 0,
+      recentlyAdded: [],
+      needsAttention: { items: [], total: 0 },
+      renewsSoon: { items: [], total: 0 },
+    },
+    users: { total: 1 },
+  };
 
   it("shows each list's empty state when there are no licenses", async () => {
     const page = await e2e.pageAs(DEMO_ADMIN);
-    await page.route(licenseList, (route) => route.fulfill({ json: [] }));
+    await page.route(licenseList, (route) => route.fulfill({ json: emptySummary }));
     await page.goto(e2e.url("/"));
     await visible(page.getByText("No licenses have been added yet.", { exact: true }));
     await page.getByRole("tab", { name: "Needs Attention", exact: true }).click();
@@ -222,6 +232,66 @@ describe("the dashboard's license lists when the list is empty or fails", () => 
     await page.unroute(licenseList);
     await alert.getByRole("button", { name: "Try again", exact: true }).click();
     await cellTexts(page, "Recently Added Licenses", 3);
+  });
+});
+
+describe("the dashboard's loading", () => {
+  it("starts fetching the summary before the dashboard's code has arrived", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    let summaryRequested = false;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/dashboard/summary") summaryRequested = true;
+    });
+    // Hold the dashboard's chunk until the summary request has started (or 5 s have passed):
+    // with the prefetch it starts meanwhile; without it, only once the chunk has run.
+    let requestedWhileHeld: boolean | undefined;
+    await page.route(
+      (url) => /\/assets\/dashboard-page-[^/]*\.js$/.test(url.pathname),
+      async (route) => {
+        const deadline = Date.now() + 5_000;
+        while (!summaryRequested && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        requestedWhileHeld = summaryRequested;
+        await route.continue();
+      },
+    );
+    await page.goto(e2e.url("/"));
+    await cellTexts(page, "Recently Added Licenses", 3);
+    expect(requestedWhileHeld).toBe(true);
+  });
+
+  it("says how many there are when Needs Attention or Renews Soon is capped", async () => {
+    const [first, second] = await licensesFromApi();
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.route(
+      (url) => url.pathname === "/api/dashboard/summary",
+      (route) =>
+        route.fulfill({
+          json: {
+            licenses: {
+              total: 120,
+              recentlyAdded: [first, second],
+              needsAttention: {
+                items: [
+                  { license: first, daysLeft: 3 },
+                  { license: second, daysLeft: 4 },
+                ],
+                total: 57,
+              },
+              renewsSoon: { items: [], total: 0 },
+            },
+            users: { total: 1 },
+          },
+        }),
+    );
+    await page.goto(e2e.url("/"));
+    await page.getByRole("tab", { name: "Needs Attention", exact: true }).click();
+    await cellTexts(page, "Needs Attention", 2);
+    await visible(page.getByText("Showing 2 of 57", { exact: true }));
+    await page.getByRole("tab", { name: "Renews Soon", exact: true }).click();
+    await visible(page.getByText("No auto-renewals are due in the next 30 days.", { exact: true }));
+    expect(await page.getByText(/^Showing \d+ of \d+$/).count()).toBe(0);
   });
 });
 

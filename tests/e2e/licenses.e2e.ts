@@ -2,17 +2,20 @@
 // license lifecycle, the License Assignments screen, and what an ordinary user (jane) may see and do.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate } from "@/client/features/licenses/license-display";
+import { formatCalendarDate } from "@/client/lib/format";
 import { addDays, addYears, todayIso } from "@/domain/dates";
 import { defaultRenewalExpiry } from "@/domain/recurrence";
-import type { AssignmentDto, LicenseDto } from "@/domain/schemas/licenses";
-import type { UserDto } from "@/domain/schemas/users";
+import type { AssignmentResponse, LicenseResponse } from "@/domain/schemas/licenses";
+import type { UserResponse } from "@/domain/schemas/users";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
 import {
   adminApi,
+  expectFocus,
   expectToast,
+  focusedElement,
   hidden,
+  overlaps,
   UI_TIMEOUT as TIMEOUT,
   until,
   visible,
@@ -196,7 +199,7 @@ describe("licenses as an administrator", () => {
   it("shows a new license's access history as empty and filters by status", async () => {
     const api = await adminApi(e2e.baseUrl);
     const name = `E2E Expired ${unique()}`;
-    await api<LicenseDto>("POST", "/api/licenses", {
+    await api<LicenseResponse>("POST", "/api/licenses", {
       name,
       licenseKey: `EXPD-${unique()}-0001`,
       expiryDate: addDays(todayIso(), -3),
@@ -224,9 +227,9 @@ describe("licenses as an administrator", () => {
 
   it("keeps the edit dialog open with the server's reason when a change is refused", async () => {
     const api = await adminApi(e2e.baseUrl);
-    const users = await api<UserDto[]>("GET", "/api/users");
+    const users = await api<UserResponse[]>("GET", "/api/users");
     const name = `E2E Full ${unique()}`;
-    const license = await api<LicenseDto>("POST", "/api/licenses", {
+    const license = await api<LicenseResponse>("POST", "/api/licenses", {
       name,
       licenseKey: `FULL-${unique()}-0003`,
       totalSeats: 2,
@@ -256,14 +259,236 @@ describe("licenses as an administrator", () => {
       }),
     );
     expect(await dialog.isVisible()).toBe(true);
+
+    // The failure toast leaves the button to fix and resend with free, on a wide and a small screen.
+    const save = dialog.getByRole("button", { name: "Save Changes", exact: true });
+    const toast = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Failed to update license. Please try again." });
+    expect(await overlaps(toast.first(), save)).toBe(false);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await save.click();
+    await until(async () => (await toast.count()) >= 1, "the failure toast shows at 800 px");
+    for (const shown of await toast.all()) expect(await overlaps(shown, save)).toBe(false);
+  });
+
+  it("refuses what is not a number with the spec's messages and sends nothing", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    let posted = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/licenses") {
+        posted++;
+      }
+    });
+    await page.goto(e2e.url("/licenses"));
+    await page.getByRole("button", { name: "Add License", exact: true }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add New License", exact: true });
+    await dialog.getByLabel("License Name").fill(`E2E Numbers ${unique()}`);
+    await dialog.getByLabel("License Key").fill(`NUM-${unique()}-0001`);
+    const submit = dialog.getByRole("button", { name: "Add License", exact: true });
+
+    // Typed key by key, as a person would: a number input would swallow these as "no value".
+    for (const typed of ["1e", "12..5", "abc"]) {
+      await dialog.getByLabel("Payment Amount").fill("");
+      await dialog.getByLabel("Payment Amount").pressSequentially(typed);
+      await submit.click();
+      await visible(
+        dialog.getByText("Payment amount must be a valid number, 0 or greater", { exact: true }),
+      );
+    }
+    await dialog.getByLabel("Payment Amount").fill("12.5");
+    await dialog.getByLabel("Total Seats").fill("");
+    await dialog.getByLabel("Total Seats").pressSequentially("1e");
+    await submit.click();
+    await visible(dialog.getByText("Total seats must be a positive integer", { exact: true }));
+    expect(posted).toBe(0);
+  });
+
+  it("returns focus to the opener, or near it when its row is gone", async () => {
+    const api = await adminApi(e2e.baseUrl);
+    const name = `E2E Focus ${unique()}`;
+    await api<LicenseResponse>("POST", "/api/licenses", {
+      name,
+      licenseKey: `FOCUS-${unique()}-0001`,
+      status: "Awaiting PO",
+      paymentAmount: 100,
+    });
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/licenses"));
+    const row = licenseRow(page, name);
+    // The free-text status is shown on the row and kept in the form.
+    await visible(row.getByText("Status: Awaiting PO", { exact: true }));
+
+    const add = page.getByRole("button", { name: "Add License", exact: true }).first();
+    await add.click();
+    await visible(page.getByRole("dialog", { name: "Add New License", exact: true }));
+    await page.keyboard.press("Escape");
+    await expectFocus(add, "the Add License button after Esc");
+
+    const edit = row.getByRole("button", { name: "Edit license", exact: true });
+    await edit.click();
+    const editDialog = page.getByRole("dialog", { name: "Edit License", exact: true });
+    expect(await editDialog.getByLabel("Status", { exact: true }).inputValue()).toBe("Awaiting PO");
+    await editDialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await hidden(editDialog);
+    await expectFocus(edit, "the row's Edit license button after Cancel");
+
+    const renew = row.getByRole("button", { name: "Renew license", exact: true });
+    await renew.click();
+    const renewDialog = page.getByRole("dialog", { name: "Renew License", exact: true });
+    await renewDialog.getByRole("button", { name: "Renew License", exact: true }).click();
+    await hidden(renewDialog);
+    await expectFocus(renew, "the row's Renew license button after saving");
+
+    await row.getByRole("button", { name: "Delete license", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete License", exact: true });
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await waitForCount(row, 0);
+    const table = page.getByRole("table", { name: "Licenses", exact: true });
+    await until(
+      () => table.evaluate((element) => element.contains(document.activeElement)),
+      "focus is on a control in the licenses table",
+    );
+    expect(await focusedElement(page)).not.toBe("BODY");
+  });
+
+  it("the assign picker asks the server with the search text and works by keyboard", async () => {
+    const api = await adminApi(e2e.baseUrl);
+    const tag = unique();
+    const department = `Picker Dept ${tag}`;
+    const name = `E2E Picker ${tag}`;
+    await api<LicenseResponse>("POST", "/api/licenses", {
+      name,
+      licenseKey: `PICK-${tag}-0001`,
+      totalSeats: 2,
+    });
+    for (const [username, isActive] of [
+      [`picker-on-${tag}`, true],
+      [`picker-off-${tag}`, false],
+    ] as const) {
+      await api<UserResponse>("POST", "/api/users", {
+        username,
+        password: "password123",
+        fullName: `Pat ${isActive ? "Active" : "Inactive"} ${tag}`,
+        department,
+        isActive,
+      });
+    }
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    const userCalls: URLSearchParams[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (request.method() === "GET" && url.pathname === "/api/users") {
+        userCalls.push(url.searchParams);
+      }
+    });
+    await page.goto(e2e.url("/licenses"));
+    const assign = licenseRow(page, name).getByRole("button", {
+      name: "Assign license",
+      exact: true,
+    });
+    await assign.click();
+    const dialog = page.getByRole("dialog", { name: "Assign License", exact: true });
+    const userSearch = dialog.getByLabel("User");
+    await expectFocus(userSearch, "the picker's search box when the dialog opens");
+    await page.keyboard.type(department.toLowerCase());
+
+    // Only the active person is offered, found by the server's search of the department.
+    const active = dialog.getByRole("option", { name: new RegExp(`Pat Active ${tag}`) });
+    await visible(active);
+    await waitForCount(dialog.getByRole("option"), 1);
+    await until(
+      async () =>
+        userCalls.some(
+          (query) =>
+            query.get("search") === department.toLowerCase() &&
+            query.get("active") === "true" &&
+            query.get("limit") === "50",
+        ),
+      "the picker asked GET /api/users with the search text, active people only, one page",
+    );
+    // Never the whole directory: every call the picker made asks for one page.
+    expect(userCalls.length).toBeGreaterThan(0);
+    for (const query of userCalls) expect(query.get("limit"), query.toString()).toBe("50");
+
+    // Esc closes the dialog and focus goes back to the button that opened it.
+    await page.keyboard.press("Escape");
+    await hidden(dialog);
+    await expectFocus(assign, "the row's Assign license button after Esc");
+
+    // Again, by keyboard only: open, type, arrow to the match, Enter picks it.
+    await page.keyboard.press("Enter");
+    await expectFocus(userSearch, "the picker's search box when the dialog opens again");
+    await page.keyboard.type(department);
+    await visible(active);
+    await waitForCount(dialog.getByRole("option"), 1);
+    await page.keyboard.press("ArrowDown");
+    await until(
+      async () => (await active.getAttribute("aria-selected")) === "true",
+      "the match is highlighted",
+    );
+    await page.keyboard.press("Enter");
+    await visible(dialog.getByText(`Selected: Pat Active ${tag}`, { exact: true }));
+    await dialog.getByRole("button", { name: "Assign", exact: true }).click();
+    await expectToast(
+      page,
+      "License assigned",
+      `License successfully assigned to Pat Active ${tag}.`,
+    );
+    await hidden(dialog);
+    await visible(
+      licenseRow(page, name).getByRole("button", {
+        name: `Unassign Pat Active ${tag}`,
+        exact: true,
+      }),
+    );
+  });
+
+  it("stays signed in when a refusal's message mentions 401 (decided by status, not text)", async () => {
+    const api = await adminApi(e2e.baseUrl);
+    const name = `E2E Many Seats ${unique()}`;
+    const license = await api<LicenseResponse>("POST", "/api/licenses", {
+      name,
+      licenseKey: `MANY-${unique()}-0401`,
+      totalSeats: 500,
+    });
+    const reason = "Total seats cannot be fewer than the 401 seats currently assigned";
+
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    // 401 real assignments would need 401 people; the server's answer is what matters here.
+    await page.route(`**/api/licenses/${license.id}`, (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({
+            status: 409,
+            contentType: "application/json",
+            body: JSON.stringify({
+              code: "SEATS_BELOW_ASSIGNED",
+              message: reason,
+              errors: [{ path: "totalSeats", message: reason }],
+            }),
+          })
+        : route.continue(),
+    );
+    await page.goto(e2e.url("/licenses"));
+    await licenseRow(page, name).getByRole("button", { name: "Edit license", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit License", exact: true });
+    await dialog.getByLabel("Total Seats").fill("400");
+    await dialog.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await expectToast(page, "Error", "Failed to update license. Please try again.");
+    await visible(dialog.getByText(reason, { exact: true }));
+    // A wrong sign-out goes to /login and, the session being fine, straight back to /licenses
+    // without the dialog: give it its chance to happen before checking that it did not.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe("/licenses");
+    expect(await dialog.isVisible()).toBe(true);
   });
 
   it("manages seats on the License Assignments screen", async () => {
     const api = await adminApi(e2e.baseUrl);
-    const users = await api<UserDto[]>("GET", "/api/users");
+    const users = await api<UserResponse[]>("GET", "/api/users");
     const jane = users.find((user) => user.username === DEMO_USER)!;
     const name = `E2E Seats ${unique()}`;
-    const license = await api<LicenseDto>("POST", "/api/licenses", {
+    const license = await api<LicenseResponse>("POST", "/api/licenses", {
       name,
       licenseKey: `SEAT-${unique()}-0002`,
       totalSeats: 1,
@@ -294,7 +519,7 @@ describe("licenses as an administrator", () => {
     const assignButton = card.getByRole("button", { name: "Assign License", exact: true });
     await until(() => assignButton.isDisabled(), "Assign License is disabled");
     await visible(card.getByText("Available", { exact: true }));
-    const assignments = await api<AssignmentDto[]>(
+    const assignments = await api<AssignmentResponse[]>(
       "GET",
       `/api/assignments?licenseId=${license.id}`,
     );
@@ -321,18 +546,21 @@ describe("licenses as an administrator", () => {
 describe("licenses as an ordinary user", () => {
   it("jane sees only her own licenses, reveals her key and cannot manage anything", async () => {
     const api = await adminApi(e2e.baseUrl);
-    const users = await api<UserDto[]>("GET", "/api/users");
+    const users = await api<UserResponse[]>("GET", "/api/users");
     const jane = users.find((user) => user.username === DEMO_USER)!;
     const suffix = unique();
     const hers = `E2E Jane's Tool ${suffix}`;
     const notHers = `E2E Someone Else's Tool ${suffix}`;
     const key = `JANE-${suffix}-KEY0-4321`;
-    const license = await api<LicenseDto>("POST", "/api/licenses", { name: hers, licenseKey: key });
-    await api<LicenseDto>("POST", "/api/licenses", {
+    const license = await api<LicenseResponse>("POST", "/api/licenses", {
+      name: hers,
+      licenseKey: key,
+    });
+    await api<LicenseResponse>("POST", "/api/licenses", {
       name: notHers,
       licenseKey: `ELSE-${suffix}-KEY0-1234`,
     });
-    await api<AssignmentDto>("POST", "/api/assignments", {
+    await api<AssignmentResponse>("POST", "/api/assignments", {
       licenseId: license.id,
       userId: jane.id,
     });

@@ -38,6 +38,8 @@ describe("the login page", () => {
     await page.waitForURL(onPath("/"));
     await topBarTitle(page, "Dashboard").waitFor();
     await mainNavigation(page).getByRole("link", { name: "Users", exact: true }).waitFor();
+    // The form is gone: the focus starts at the page's content rather than on the body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main-content");
   });
 
   test("signs an ordinary user in with Enter", async () => {

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
-import { visible, waitForCount } from "../support/e2e-ui";
+import { expectToast, visible, waitForCount } from "../support/e2e-ui";
 
 const e2e = setupE2e();
 
@@ -114,5 +114,50 @@ describe("the settings page", () => {
     await page.waitForTimeout(500);
     await waitForCount(page.locator("[data-sonner-toast]"), 0);
     expect(await page.locator("body").textContent()).not.toMatch(/coming soon|being exported/i);
+  });
+});
+
+describe("the currency rates on the settings page", () => {
+  it("lets an administrator change a rate, and shows when and by whom it was set", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await open(page, "/settings", "Settings");
+    const content = main(page);
+    await visible(content.getByText("Currency Rates", { exact: true }));
+
+    const usdToAud = content.getByRole("textbox", { name: "Rate USD to AUD", exact: true });
+    await expect.poll(() => usdToAud.inputValue()).toBe("1.5");
+    expect(await content.getByRole("textbox", { name: "Rate INR to USD" }).inputValue()).toBe(
+      "0.012",
+    );
+    const usdRow = content.getByRole("row").filter({ hasText: "1 USD → AUD" });
+    await visible(usdRow.getByText("Default rate", { exact: true }));
+
+    // A rate that is not a number is refused in the form with the server's message.
+    await usdToAud.fill("0");
+    await content.getByRole("button", { name: "Save Rates", exact: true }).click();
+    await visible(
+      usdRow.getByText("Rate must be a number greater than 0 with at most 6 decimals", {
+        exact: true,
+      }),
+    );
+
+    await usdToAud.fill("1.55");
+    await content.getByRole("button", { name: "Save Rates", exact: true }).click();
+    await expectToast(page, "Currency rates saved", null);
+    await visible(usdRow.getByText(/ by Alex Morgan$/));
+    // Still there after a reload: the rate lives on the server.
+    await page.reload();
+    await expect
+      .poll(() =>
+        main(page).getByRole("textbox", { name: "Rate USD to AUD", exact: true }).inputValue(),
+      )
+      .toBe("1.55");
+  });
+
+  it("is not shown to an ordinary user", async () => {
+    const page = await e2e.pageAs(DEMO_USER);
+    await open(page, "/settings", "Settings");
+    await visible(main(page).getByText("Data Export", { exact: true }));
+    await waitForCount(main(page).getByText("Currency Rates", { exact: true }), 0);
   });
 });

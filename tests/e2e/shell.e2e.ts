@@ -17,7 +17,11 @@ async function waitForTitle(page: Page, title: string) {
     .getByRole("banner")
     .getByRole("heading", { level: 1, name: title, exact: true })
     .waitFor();
+  // The browser tab says the same.
+  await expect.poll(() => page.title()).toBe(`${title} · Quartermaster`);
 }
+
+const activeElementId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
 
 async function navigationLabels(page: Page) {
   const links = mainNavigation(page).getByRole("link");
@@ -94,6 +98,47 @@ describe("the sidebar", () => {
     await waitForTitle(page, "Hardware Inventory");
     await mainNavigation(page).waitFor({ state: "hidden" });
   });
+
+  test("closes on Esc on a small screen and gives the focus back to its button", async () => {
+    const page = await e2e.pageAs(DEMO_USER);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto(e2e.url("/"));
+    await waitForTitle(page, "Dashboard");
+    const toggle = page.getByRole("button", { name: "Toggle sidebar" });
+    await toggle.click();
+    await mainNavigation(page).waitFor();
+
+    await page.keyboard.press("Escape");
+    await mainNavigation(page).waitFor({ state: "hidden" });
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+});
+
+describe("the skip link", () => {
+  test("is the first stop of the keyboard and moves the focus to the page's content", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/licenses"));
+    await waitForTitle(page, "License Management");
+    // The top bar's title comes from the route table; the page's own controls arrive with its
+    // lazily loaded code. Wait for them, or the Tab after the skip has nothing in the page to reach.
+    await page.getByRole("main").getByRole("button").first().waitFor();
+
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content", exact: true });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+
+    await page.keyboard.press("Enter");
+    await expect.poll(() => activeElementId(page)).toBe("main-content");
+    expect(new URL(page.url()).pathname).toBe("/licenses");
+    // The next Tab goes on into the page, not back to the sidebar.
+    await page.keyboard.press("Tab");
+    const inMain = await page.evaluate(
+      () => document.getElementById("main-content")?.contains(document.activeElement) ?? false,
+    );
+    expect(inMain).toBe(true);
+  });
 });
 
 describe("the top bar", () => {
@@ -144,6 +189,27 @@ describe("an unknown path", () => {
     await page.getByText("404 Page Not Found", { exact: true }).waitFor();
     await waitForTitle(page, "Page Not Found");
     expect(new URL(page.url()).pathname).toBe("/no-such-page");
+  });
+
+  test("is any path below a page, and a page's path in other letter case", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    for (const path of ["/licenses/extra", "/users/123", "/settings/foo", "/LICENSES", "/Users"]) {
+      await page.goto(e2e.url(path));
+      await page.getByRole("heading", { level: 2, name: "404 Page Not Found" }).waitFor();
+      await waitForTitle(page, "Page Not Found");
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
+  });
+
+  test("shows a visitor who is not signed in the 404 card, not the sign-in page", async () => {
+    const page = await e2e.anonymousPage();
+    await page.goto(e2e.url("/no-such-page"));
+    await page.getByRole("heading", { level: 1, name: "404 Page Not Found" }).waitFor();
+    await expect.poll(() => page.title()).toBe("Page Not Found · Quartermaster");
+    expect(new URL(page.url()).pathname).toBe("/no-such-page");
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await page.waitForURL(onPath("/login"));
+    await expect.poll(() => page.title()).toBe("Sign In · Quartermaster");
   });
 });
 

@@ -3,12 +3,26 @@
 // user away from /users is in shell.e2e.ts; here jane only meets the server's refusals.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { UserDto } from "@/domain/schemas/users";
+import { formatCalendarDate, formatLicenseType } from "@/client/lib/format";
+import type { LicenseResponse } from "@/domain/schemas/licenses";
+import type { UserResponse } from "@/domain/schemas/users";
 import { DEMO_LICENSES } from "@/server/db/seed/licenses";
 import { DEMO_PEOPLE } from "@/server/db/seed/people";
 import { apiLogin, DEMO_ADMIN, DEMO_PASSWORD, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
-import { adminApi, expectToast, hidden, tryLogin, visible, waitForCount } from "../support/e2e-ui";
+import {
+  adminApi,
+  callApi,
+  expectFocus,
+  expectToast,
+  focusedElement,
+  hidden,
+  tryLogin,
+  UI_TIMEOUT,
+  until,
+  visible,
+  waitForCount,
+} from "../support/e2e-ui";
 
 const e2e = setupE2e();
 
@@ -38,6 +52,12 @@ async function usernamesShown(page: Page) {
   return (await cells.allTextContents()).map((text) => text.trim()).sort();
 }
 
+async function expectUsernamesShown(page: Page, usernames: string[]) {
+  await expect
+    .poll(() => usernamesShown(page), { timeout: UI_TIMEOUT, message: "the users shown" })
+    .toEqual(usernames);
+}
+
 async function openUsers(page: Page) {
   await page.goto(e2e.url("/users"));
   await visible(
@@ -53,7 +73,7 @@ async function createUserViaApi(overrides: Partial<Record<string, unknown>> = {}
   const api = await adminApi(e2e.baseUrl);
   const username = `e2e-${unique()}`;
   const password = `pw-${unique()}`;
-  const user = await api<UserDto>("POST", "/api/users", {
+  const user = await api<UserResponse>("POST", "/api/users", {
     username,
     password,
     fullName: `E2E Person ${username}`,
@@ -113,17 +133,15 @@ describe("the Users table", () => {
     const engineers = DEMO_PEOPLE.filter((person) => person.department === "Engineering")
       .map((person) => person.username)
       .sort();
+    // The server searches after a pause in typing, so the rows are waited for, not counted.
     await search.fill("eNGINEERING");
-    await waitForCount(bodyRows(page), engineers.length);
-    expect(await usernamesShown(page)).toEqual(engineers);
+    await expectUsernamesShown(page, engineers);
 
     // E-mail and full name.
     await search.fill("jane@example");
-    await waitForCount(bodyRows(page), 1);
-    expect(await usernamesShown(page)).toEqual([DEMO_USER]);
+    await expectUsernamesShown(page, [DEMO_USER]);
     await search.fill("Sofia Alv");
-    await waitForCount(bodyRows(page), 1);
-    expect(await usernamesShown(page)).toEqual(["sofia"]);
+    await expectUsernamesShown(page, ["sofia"]);
 
     await search.fill(`zz-no-such-person-${unique()}`);
     await visible(page.getByText("No users found.", { exact: true }));
@@ -138,7 +156,7 @@ describe("the Users table", () => {
 describe("adding a user", () => {
   it("shows the spec's messages for invalid input and creates nothing", async () => {
     const api = await adminApi(e2e.baseUrl);
-    const before = await api<UserDto[]>("GET", "/api/users");
+    const before = await api<UserResponse[]>("GET", "/api/users");
     const page = await e2e.pageAs(DEMO_ADMIN);
     await openUsers(page);
     let posted = 0;
@@ -164,7 +182,7 @@ describe("adding a user", () => {
     await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await hidden(dialog);
     expect(posted).toBe(0);
-    const after = await api<UserDto[]>("GET", "/api/users");
+    const after = await api<UserResponse[]>("GET", "/api/users");
     expect(after.map((user) => user.id)).toEqual(before.map((user) => user.id));
     await waitForCount(userRow(page, "ab"), 0);
   });
@@ -304,6 +322,21 @@ describe("user details", () => {
     await waitForCount(names, expected.length);
     expect((await names.allTextContents()).map((text) => text.trim()).sort()).toEqual(expected);
 
+    // Types and dates read as everywhere else in the app ('Multi-User', 'Jan 6, 2027').
+    const api = await adminApi(e2e.baseUrl);
+    const jane = (await api<UserResponse[]>("GET", "/api/users")).find(
+      (candidate) => candidate.username === DEMO_USER,
+    )!;
+    const held = await api<LicenseResponse[]>("GET", `/api/users/${jane.id}/licenses`);
+    for (const license of held) {
+      const cells = panel.getByRole("row").filter({ hasText: license.name }).getByRole("cell");
+      const shown = (await cells.allTextContents()).map((text) => text.trim());
+      expect(shown[1]).toBe(formatLicenseType(license.licenseType));
+      expect(shown[3]).toBe(
+        license.renewalStatus === "auto" ? "Auto-renews" : formatCalendarDate(license.expiryDate),
+      );
+    }
+
     // The other tabs open their own panels.
     for (const name of ["Hardware", "Office Accounts", "G Suite"]) {
       await dialog.getByRole("tab", { name, exact: true }).click();
@@ -335,25 +368,86 @@ describe("deleting a user", () => {
     await hidden(confirm);
     await waitForCount(row, 0);
     const api = await adminApi(e2e.baseUrl);
-    const left = await api<UserDto[]>("GET", "/api/users");
+    const left = await api<UserResponse[]>("GET", "/api/users");
     expect(left.some((candidate) => candidate.id === user.id)).toBe(false);
   });
 
-  it("refuses to delete the signed-in administrator and keeps the row", async () => {
+  it("does not offer Delete on one's own row, and the server refuses it anyway", async () => {
     const page = await e2e.pageAs(DEMO_ADMIN);
     await openUsers(page);
-    const row = userRow(page, DEMO_ADMIN);
-    const confirm = page.getByRole("alertdialog", { name: "Delete user?", exact: true });
+    await waitForCount(
+      userRow(page, DEMO_ADMIN).getByRole("button", { name: "Delete user", exact: true }),
+      0,
+    );
+    // Everyone else's row still offers it.
+    await waitForCount(
+      userRow(page, DEMO_USER).getByRole("button", { name: "Delete user", exact: true }),
+      1,
+    );
 
-    await row.getByRole("button", { name: "Delete user", exact: true }).click();
-    await visible(confirm);
-    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-    await expectToast(page, "Failed to delete user", "You cannot delete your own account");
-    await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
-    await hidden(confirm);
-    await visible(row);
+    const cookie = `qm_session=${await apiLogin(e2e.baseUrl, DEMO_ADMIN)}`;
+    const me = await callApi(e2e.baseUrl, cookie, "GET", "/api/auth/status");
+    const myId = (me.body as { user: { id: number } }).user.id;
+    const refused = await callApi(e2e.baseUrl, cookie, "DELETE", `/api/users/${myId}`);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
     // Still there, and still able to sign in.
     await apiLogin(e2e.baseUrl, DEMO_ADMIN, DEMO_PASSWORD);
+  });
+});
+
+describe("focus after a dialog closes", () => {
+  it("returns to the control that opened it on Esc, Cancel and save", async () => {
+    const { username } = await createUserViaApi();
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await openUsers(page);
+
+    const add = page.getByRole("button", { name: "Add User", exact: true });
+    await add.click();
+    const addDialog = page.getByRole("dialog", { name: "Add User", exact: true });
+    await visible(addDialog);
+    await page.keyboard.press("Escape");
+    await hidden(addDialog);
+    await expectFocus(add, "the Add User button after Esc");
+
+    const edit = userRow(page, username).getByRole("button", { name: "Edit user", exact: true });
+    const editDialog = page.getByRole("dialog", { name: "Edit User", exact: true });
+    await edit.click();
+    await editDialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await hidden(editDialog);
+    await expectFocus(edit, "the row's Edit user button after Cancel");
+
+    await edit.click();
+    await editDialog.getByLabel("Department").fill("Focus");
+    await editDialog.getByRole("button", { name: "Save Changes", exact: true }).click();
+    await hidden(editDialog);
+    await expectFocus(edit, "the row's Edit user button after saving");
+
+    const details = userRow(page, username).getByRole("button", {
+      name: "View user details",
+      exact: true,
+    });
+    await details.click();
+    await visible(page.getByRole("dialog", { name: "User Details", exact: true }));
+    await page.keyboard.press("Escape");
+    await expectFocus(details, "the row's View user details button after Esc");
+  });
+
+  it("moves to the table, not the page body, when the opener's row is deleted", async () => {
+    const { username } = await createUserViaApi();
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await openUsers(page);
+
+    await userRow(page, username).getByRole("button", { name: "Delete user", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete user?", exact: true });
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectToast(page, "User deleted", `${username} has been deleted successfully.`);
+    await waitForCount(userRow(page, username), 0);
+    await until(
+      () => usersTable(page).evaluate((table) => table.contains(document.activeElement)),
+      "focus is on a control in the users table",
+    );
+    expect(await focusedElement(page)).not.toBe("BODY");
   });
 });
 
@@ -389,7 +483,7 @@ describe("an ordinary user", () => {
     expect(answers.promoted.body).not.toContain("Cross-site");
 
     const api = await adminApi(e2e.baseUrl);
-    const users = await api<UserDto[]>("GET", "/api/users");
+    const users = await api<UserResponse[]>("GET", "/api/users");
     expect(users.some((user) => user.username === "sneaky-user")).toBe(false);
     expect(users.find((user) => user.id === answers.id)).toMatchObject({
       username: DEMO_USER,

@@ -1,7 +1,7 @@
 // Helpers for the Licenses area's API tests: licenses and assignments made through the API, so
 // every test also exercises the real write path (encryption, masking, seat checks).
 import { expect } from "vitest";
-import type { LicenseDto } from "../../src/domain/schemas/licenses";
+import type { LicenseResponse } from "../../src/domain/schemas/licenses";
 import type { TestApp } from "./test-app";
 
 let sequence = 0;
@@ -21,7 +21,7 @@ export async function createLicenseViaApi(
   t: TestApp,
   adminCookie: string,
   overrides: Record<string, unknown> = {},
-): Promise<LicenseDto & { clearKey: string }> {
+): Promise<LicenseResponse & { clearKey: string }> {
   const payload = licenseInput(overrides);
   const response = await t.request({
     method: "POST",
@@ -30,7 +30,7 @@ export async function createLicenseViaApi(
     cookie: adminCookie,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return { ...(response.json() as LicenseDto), clearKey: payload.licenseKey.trim() };
+  return { ...(response.json() as LicenseResponse), clearKey: payload.licenseKey.trim() };
 }
 
 export async function assignViaApi(

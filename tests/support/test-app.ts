@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
-import { createSecretBox } from "../../src/server/lib/secret-box";
+import { createSecrets } from "../../src/server/lib/secrets";
 import { createUser, type UserFactoryInput } from "./factories";
 import { openTestDatabase } from "./test-database";
 
@@ -30,7 +30,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: "/nonexistent",
     ...env,
   });
-  const secrets = createSecretBox(randomBytes(32));
+  const secrets = createSecrets(randomBytes(32));
   const app = await buildApp({ config, database, secrets });
   await app.ready();
 

@@ -1,0 +1,114 @@
+// The server side of `npm run bench`, run as a child process of run.ts so that the load
+// generator and the server do not share one event loop: seeds a scratch database, starts the real
+// application (default configuration, request logs included, written to the ignored stdout) and a
+// bare Fastify beside it, and answers run.ts over IPC: record the SQL one request runs, then run
+// exactly those statements again directly on the driver and time them.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import Fastify from "fastify";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { createSecrets } from "../../src/server/lib/secrets";
+import { openBenchDatabase, seedBenchLicenses } from "./bench-data";
+
+export interface BenchServerReady {
+  type: "ready";
+  kind: string;
+  appUrl: string;
+  bareUrl: string;
+  seedMs: number;
+  keyFragment: string;
+}
+
+export type BenchServerRequest =
+  | { id: number; type: "capture-start" }
+  | { id: number; type: "capture-stop" }
+  | { id: number; type: "replay"; times: number }
+  | { id: number; type: "close" };
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+
+async function main() {
+  const counts = {
+    licenses: Number(process.env.BENCH_LICENSES),
+    assignments: Number(process.env.BENCH_ASSIGNMENTS),
+    users: Number(process.env.BENCH_USERS),
+  };
+  // PGlite in a data directory, as the server runs it; PostgreSQL through BENCH_DATABASE_URL.
+  const dataDir = process.env.BENCH_DATABASE_URL
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), "qm-bench-"));
+  const database = await openBenchDatabase(process.env.BENCH_DATABASE_URL, dataDir);
+  const secrets = createSecrets(randomBytes(32));
+  const started = performance.now();
+  const sample = await seedBenchLicenses(database.db, secrets, counts);
+  const seedMs = performance.now() - started;
+
+  // Every statement the application sends goes through the driver's query(): record the
+  // arguments while a capture is on, to run the same statements directly afterwards.
+  const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
+  const originalQuery = client.query.bind(client);
+  let captured: unknown[][] | null = null;
+  let lastCapture: unknown[][] = [];
+  client.query = (...args: unknown[]) => {
+    captured?.push(args);
+    return originalQuery(...args);
+  };
+
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? process.env.LOG_LEVEL ?? "info",
+    DATA_DIR: dataDir ?? os.tmpdir(),
+  });
+  const app = await buildApp({ config, database, secrets });
+  const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+
+  const bare = Fastify();
+  bare.get("/", async () => ({ hello: "world" }));
+  const bareUrl = await bare.listen({ port: 0, host: "127.0.0.1" });
+
+  const send = (message: unknown) => process.send?.(message);
+  process.on("message", async (message: BenchServerRequest) => {
+    switch (message.type) {
+      case "capture-start":
+        captured = [];
+        return send({ id: message.id });
+      case "capture-stop":
+        lastCapture = captured ?? [];
+        captured = null;
+        return send({ id: message.id, statements: lastCapture.length });
+      case "replay": {
+        const durations: number[] = [];
+        for (let i = 0; i < message.times; i++) {
+          const t0 = performance.now();
+          for (const args of lastCapture) await originalQuery(...args);
+          durations.push(performance.now() - t0);
+        }
+        return send({ id: message.id, durations });
+      }
+      case "close":
+        await bare.close();
+        await app.close();
+        await database.close();
+        if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+        send({ id: message.id });
+        process.exit(0);
+    }
+  });
+  send({
+    type: "ready",
+    kind: database.kind,
+    appUrl,
+    bareUrl,
+    seedMs,
+    keyFragment: sample.keyFragment,
+  } satisfies BenchServerReady);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

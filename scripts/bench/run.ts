@@ -1,0 +1,306 @@
+// `npm run bench`: the figures of issue 7, side by side in one run.
+//
+//   npm run bench                          10,000 licenses, 50,000 assignments, 5,000 users
+//   npm run bench -- --licenses 1000       (or 50000; assignments ×5 and users ÷2 follow)
+//   npm run bench -- --rounds 5            rounds to take the median over (default 3)
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+//                                          PostgreSQL: a scratch database is created and dropped
+//                                          (named <BENCH_DATABASE_PREFIX, default qm_bench>_<pid>)
+//
+// The server (real application, default configuration, request logs to the ignored stdout) runs
+// in a child process (bench-server.ts) on a scratch database; this process is the client. For
+// each list and search call it prints p50/p95 over loopback HTTP, the same statements the
+// request ran executed directly on the driver ("SQL"), and their ratio; then requests/s of
+// cheap authenticated calls against a bare Fastify in the same child; then the dashboard's
+// download. Every figure is the median over the rounds. Prints figures; asserts nothing.
+import { type ChildProcess, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { BENCH_PASSWORD } from "./bench-data";
+import type { BenchServerReady, BenchServerRequest } from "./bench-server";
+import { requestsPerSecond, type TimedResponse, timedGet } from "./http-load";
+import { type BenchContext, extraSections } from "./sections";
+
+function option(name: string, fallback: number) {
+  const index = process.argv.indexOf(`--${name}`);
+  const raw = index >= 0 ? process.argv[index + 1] : process.env[`BENCH_${name.toUpperCase()}`];
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a whole number`);
+  return value;
+}
+
+const licenseCount = option("licenses", 10_000);
+const counts = {
+  licenses: licenseCount,
+  assignments: option("assignments", licenseCount * 5),
+  users: option("users", Math.max(500, Math.round(licenseCount / 2))),
+};
+const rounds = option("rounds", 3);
+const iterations = option("iterations", 20);
+/** A slow call stops repeating after this long in one round (at least 3 samples). */
+const CASE_BUDGET_MS = 8_000;
+
+const median = (values: number[]) => percentile(values, 50);
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+/** A request to the bench server, without the id that ask() adds. */
+type Request = BenchServerRequest extends infer R
+  ? R extends unknown
+    ? Omit<R, "id">
+    : never
+  : never;
+
+/** The child process and a request/answer channel to it. */
+function startServer() {
+  const child: ChildProcess = fork(fileURLToPath(new URL("./bench-server.ts", import.meta.url)), {
+    execArgv: ["--import", "tsx"],
+    env: {
+      ...process.env,
+      BENCH_LICENSES: String(counts.licenses),
+      BENCH_ASSIGNMENTS: String(counts.assignments),
+      BENCH_USERS: String(counts.users),
+    },
+    // The application's request log goes to stdout: discarded, as a log file would take it.
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  let nextId = 1;
+  const pending = new Map<number, (answer: Record<string, unknown>) => void>();
+  const ready = new Promise<BenchServerReady>((resolve, reject) => {
+    child.on("message", (message: Record<string, unknown>) => {
+      if (message.type === "ready") return resolve(message as unknown as BenchServerReady);
+      pending.get(message.id as number)?.(message);
+      pending.delete(message.id as number);
+    });
+    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const ask = <T extends Record<string, unknown>>(request: Request): Promise<T> =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve as (answer: Record<string, unknown>) => void);
+      child.send({ ...request, id });
+    });
+  return { ready, ask };
+}
+
+async function login(appUrl: string, username: string) {
+  const response = await fetch(`${appUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login ${username}: ${response.status}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("qm_session="));
+  const status = await fetch(`${appUrl}/api/auth/status`, {
+    headers: { cookie: cookie!.split(";")[0]! },
+  });
+  const { user } = (await status.json()) as { user: { id: number } };
+  return { cookie: cookie!.split(";")[0]!, id: user.id };
+}
+
+interface BenchCase {
+  label: string;
+  /** One or more calls made one after another (a screen that makes several). */
+  urls: string[];
+  cookie: string;
+}
+
+interface CaseRound {
+  p50: number;
+  p95: number;
+  sql: number;
+  statements: number;
+  rows: string;
+  total: string;
+  bytes: number;
+}
+
+async function main() {
+  const server = startServer();
+  const ready = await server.ready;
+  const { appUrl, bareUrl } = ready;
+  console.log(
+    `Quartermaster bench: ${counts.licenses} licenses, ${counts.assignments} assignments, ${counts.users} users on ${ready.kind}, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${rounds} rounds, medians shown; node ${process.version}; ${new Date().toISOString()}`,
+  );
+
+  const admin = await login(appUrl, "bench0");
+  const user = await login(appUrl, "bench1");
+  const page = await timedGet(`${appUrl}/api/licenses?limit=50`, admin.cookie);
+  const pageIds = (JSON.parse(page.body.toString()) as { id: number }[]).map((l) => l.id);
+  const nameFragment = `suite ${Math.floor(counts.licenses * 0.37)}`;
+  const userFragment = `user ${Math.floor(counts.users * 0.7)}`;
+  const deepOffset = Math.min(10_000, Math.max(0, counts.licenses - 50));
+  const summary = await timedGet(`${appUrl}/api/dashboard/summary`, admin.cookie);
+  const hasSummary = summary.status === 200;
+  // The dashboard's calls: one summary call once it exists, else what the page fetched before it.
+  const adminDashboard = hasSummary ? ["/api/dashboard/summary"] : ["/api/licenses", "/api/users"];
+  const userDashboard = hasSummary
+    ? ["/api/dashboard/summary"]
+    : [`/api/users/${user.id}/licenses`];
+
+  const cases: BenchCase[] = [
+    { label: "licenses, page 1 of 50", urls: ["/api/licenses?limit=50"], cookie: admin.cookie },
+    {
+      label: `licenses, name search '${nameFragment}'`,
+      urls: [`/api/licenses?search=${encodeURIComponent(nameFragment)}&limit=50`],
+      cookie: admin.cookie,
+    },
+    {
+      label: `licenses, key search '${ready.keyFragment}'`,
+      urls: [`/api/licenses?search=${ready.keyFragment}&limit=50`],
+      cookie: admin.cookie,
+    },
+    {
+      label: "licenses, expiring by cost desc",
+      urls: ["/api/licenses?status=expiring&sort=cost&order=desc&limit=50"],
+      cookie: admin.cookie,
+    },
+    {
+      label: `licenses, offset ${deepOffset}`,
+      urls: [`/api/licenses?limit=50&offset=${deepOffset}`],
+      cookie: admin.cookie,
+    },
+    {
+      label: "licenses, one user's (own list)",
+      urls: [`/api/users/${user.id}/licenses?limit=50`],
+      cookie: user.cookie,
+    },
+    {
+      label: "assignments of a page",
+      urls: [`/api/assignments?licenseIds=${pageIds.join(",")}&active=true`],
+      cookie: admin.cookie,
+    },
+    { label: "users, page 1 of 50", urls: ["/api/users?limit=50"], cookie: admin.cookie },
+    {
+      label: `users, search '${userFragment}'`,
+      urls: [`/api/users?search=${encodeURIComponent(userFragment)}&limit=50`],
+      cookie: admin.cookie,
+    },
+    { label: "dashboard, administrator", urls: adminDashboard, cookie: admin.cookie },
+    { label: "dashboard, ordinary user", urls: userDashboard, cookie: user.cookie },
+  ];
+
+  const caseRounds = new Map<string, CaseRound[]>();
+  const throughput = { bare: [] as number[], status: [] as number[], ownUser: [] as number[] };
+  for (let round = 0; round < rounds; round++) {
+    for (const benchCase of cases) {
+      const result = await measureCase(appUrl, benchCase, server.ask);
+      caseRounds.set(benchCase.label, [...(caseRounds.get(benchCase.label) ?? []), result]);
+    }
+    // Alternate the targets within a round, so a noisy neighbour hits all of them alike.
+    throughput.bare.push(await requestsPerSecond(`${bareUrl}/`));
+    throughput.status.push(
+      await requestsPerSecond(`${appUrl}/api/auth/status`, { cookie: user.cookie }),
+    );
+    throughput.ownUser.push(
+      await requestsPerSecond(`${appUrl}/api/users/${user.id}`, { cookie: user.cookie }),
+    );
+    process.stderr.write(`round ${round + 1}/${rounds} done\n`);
+  }
+
+  console.log("\nList and search calls (loopback HTTP; SQL = the same statements run directly)");
+  console.log("call | p50 ms | p95 ms | SQL p50 ms | HTTP÷SQL | statements | rows | total | bytes");
+  console.log("--- | --: | --: | --: | --: | --: | --: | --: | --:");
+  for (const benchCase of cases) {
+    const results = caseRounds.get(benchCase.label)!;
+    const p50 = median(results.map((r) => r.p50));
+    const sql = median(results.map((r) => r.sql));
+    const last = results.at(-1)!;
+    console.log(
+      `${benchCase.label} | ${ms(p50)} | ${ms(median(results.map((r) => r.p95)))} | ${ms(sql)} | ${(p50 / sql).toFixed(1)}× | ${last.statements} | ${last.rows} | ${last.total} | ${last.bytes}`,
+    );
+  }
+
+  const bare = median(throughput.bare);
+  const status = median(throughput.status);
+  const ownUser = median(throughput.ownUser);
+  console.log("\nCheap calls, 16 concurrent keep-alive clients on loopback, 3 s each");
+  console.log("target | requests/s | ÷ bare Fastify");
+  console.log("--- | --: | --:");
+  console.log(`bare Fastify GET / | ${bare.toFixed(0)} | 100%`);
+  console.log(
+    `GET /api/auth/status (signed in) | ${status.toFixed(0)} | ${((100 * status) / bare).toFixed(1)}%`,
+  );
+  console.log(
+    `GET /api/users/{own id} | ${ownUser.toFixed(0)} | ${((100 * ownUser) / bare).toFixed(1)}%`,
+  );
+
+  console.log("\nDashboard download (JSON bodies of the calls the page makes)");
+  console.log("viewer | calls | bytes | gzip bytes");
+  console.log("--- | --- | --: | --:");
+  for (const [viewer, urls, cookie] of [
+    ["administrator", adminDashboard, admin.cookie],
+    ["ordinary user", userDashboard, user.cookie],
+  ] as const) {
+    const bodies = await Promise.all(urls.map((url) => timedGet(`${appUrl}${url}`, cookie)));
+    const bytes = bodies.reduce((sum, r) => sum + r.body.length, 0);
+    const gzip = bodies.reduce((sum, r) => sum + gzipSync(r.body).length, 0);
+    console.log(`${viewer} | ${urls.join(" + ")} | ${bytes} | ${gzip}`);
+  }
+
+  const context: BenchContext = {
+    appUrl,
+    adminCookie: admin.cookie,
+    userCookie: user.cookie,
+    databaseKind: ready.kind,
+    counts,
+  };
+  for (const section of extraSections) {
+    console.log(`\n${section.title}`);
+    for (const line of await section.run(context)) console.log(line);
+  }
+
+  await server.ask({ type: "close" });
+}
+
+async function measureCase(
+  appUrl: string,
+  benchCase: BenchCase,
+  ask: ReturnType<typeof startServer>["ask"],
+): Promise<CaseRound> {
+  const call = async () => {
+    let ms = 0;
+    let last: TimedResponse | undefined;
+    for (const url of benchCase.urls) {
+      last = await timedGet(`${appUrl}${url}`, benchCase.cookie);
+      if (last.status !== 200) throw new Error(`${url}: ${last.status} ${last.body}`);
+      ms += last.ms;
+    }
+    return { ms, last: last! };
+  };
+  await call();
+  await ask({ type: "capture-start" });
+  const { last } = await call();
+  const { statements } = await ask<{ statements: number }>({ type: "capture-stop" });
+
+  const times: number[] = [];
+  const started = performance.now();
+  while (times.length < iterations) {
+    times.push((await call()).ms);
+    if (times.length >= 3 && performance.now() - started > CASE_BUDGET_MS) break;
+  }
+  const { durations } = await ask<{ durations: number[] }>({
+    type: "replay",
+    times: times.length,
+  });
+  const body = JSON.parse(last.body.toString()) as unknown;
+  return {
+    p50: median(times),
+    p95: percentile(times, 95),
+    sql: median(durations),
+    statements,
+    rows: Array.isArray(body) ? String(body.length) : "-",
+    total: String(last.headers["x-total-count"] ?? "-"),
+    bytes: last.body.length,
+  };
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
