@@ -23,6 +23,8 @@ const CHROMIUM_ARGS = [
 export const CONTEXT_OPTIONS = {
   viewport: { width: 1280, height: 800 },
   locale: "en-US",
+  // No fades or slides mid-way when a test reads a colour or an opacity (the app honours it).
+  reducedMotion: "reduce",
 } as const;
 
 export async function launchChromium(): Promise<Browser> {

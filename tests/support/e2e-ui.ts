@@ -118,12 +118,15 @@ export async function expectColumnReachable(table: Locator, header: string, cont
   expect(layout.pageScrolls, "the page scrolls sideways").toBe(false);
   expect(layout.boxRight).toBeLessThanOrEqual(layout.cardRight + 1);
   const endShade = frame.locator("[data-slot=table-edge-end]");
+  const shadeOpacity = layout.scrolls ? "1" : "0";
+  await until(
+    async () =>
+      (await endShade.evaluate((element) => getComputedStyle(element).opacity)) === shadeOpacity,
+    `the hidden edge's shade has opacity ${shadeOpacity}`,
+  );
   if (layout.scrolls) {
-    expect(await endShade.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
     expect(layout.name).toMatch(/, scrolls sideways$/);
     expect(layout.tabIndex).toBe(0);
-  } else {
-    expect(await endShade.evaluate((element) => getComputedStyle(element).opacity)).toBe("0");
   }
   await column.scrollIntoViewIfNeeded();
   await until(
