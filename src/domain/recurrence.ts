@@ -2,7 +2,7 @@
 import { addDays, addMonths, addYears, daysBetween, type IsoDate } from "./dates";
 
 /** The start date moved forward by `count` whole periods, or null for a non-recurring frequency. */
-function step(start: IsoDate, frequency: string, count: number): IsoDate | null {
+export function step(start: IsoDate, frequency: string, count: number): IsoDate | null {
   switch (frequency) {
     case "daily":
       return addDays(start, count);
@@ -42,18 +42,31 @@ export function nextOccurrence(
   frequency: string | null | undefined,
   today: IsoDate,
 ): IsoDate | null {
+  const index = nextOccurrenceIndex(startDate, frequency, today);
+  return index === null ? null : step(startDate!, frequency!, index);
+}
+
+/**
+ * How many whole periods after startDate nextOccurrence falls (0 when startDate is today or
+ * later); null when nextOccurrence is null. The calendar counts its future occurrences from it.
+ */
+export function nextOccurrenceIndex(
+  startDate: IsoDate | null | undefined,
+  frequency: string | null | undefined,
+  today: IsoDate,
+): number | null {
   if (!startDate || !frequency) return null;
   const maxDays = Object.hasOwn(MAX_DAYS_PER_PERIOD, frequency)
     ? MAX_DAYS_PER_PERIOD[frequency]
     : undefined;
   if (maxDays === undefined) return null;
   const behind = daysBetween(startDate, today);
-  if (behind <= 0) return startDate;
+  if (behind <= 0) return 0;
   // Jump to a count that surely still lies before today, then walk the last few steps.
   let count = Math.floor((behind - 1) / maxDays);
   for (;;) {
     const candidate = step(startDate, frequency, count)!;
-    if (daysBetween(candidate, today) <= 0) return candidate;
+    if (daysBetween(candidate, today) <= 0) return count;
     count++;
   }
 }

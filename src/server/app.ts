@@ -16,6 +16,7 @@ import type { AppConfig } from "./config";
 import { dashboardRoutes } from "./dashboard/routes";
 import type { Database, Db } from "./db/client";
 import { directoryRoutes } from "./directories/routes";
+import { expenseRoutes } from "./expenses/routes";
 import { gsuiteRoutes } from "./gsuite/routes";
 import { hardwareRoutes } from "./hardware/routes";
 import { isApiRoute } from "./http/api-route";
@@ -144,6 +145,7 @@ export async function buildApp({
   await app.register(currencyRateRoutes);
   await app.register(directoryRoutes);
   await app.register(trustReviewRoutes);
+  await app.register(expenseRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

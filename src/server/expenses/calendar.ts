@@ -1,0 +1,124 @@
+// The expense calendar's two calls (decision 0015): a month (per-day counts and payment totals,
+// the month summary, and the Next Important Date with its events) and a day's events. Both are
+// aggregates over eventsSql, so their size depends on the number of days, not of licenses.
+import { sql } from "drizzle-orm";
+import { addDays, type IsoDate } from "../../domain/dates";
+import { monthBounds } from "../../domain/expenses/calendar";
+import type {
+  CalendarDayResponse,
+  CalendarMonthResponse,
+  DisplayCurrencyCode,
+} from "../../domain/expenses/schemas";
+import { DAY_EVENTS_LIMIT } from "../../domain/expenses/schemas";
+import type { Db } from "../db/client";
+import { loadCurrencyRates } from "../money/currency-rates";
+import { eventsSql } from "./events-sql";
+import { type RateSql, rateSql } from "./rates-sql";
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+
+interface DayRow {
+  date: string;
+  payments: number;
+  expiries: number;
+  renewals: number;
+  amount: string | null;
+}
+
+async function dayEvents(db: Db, date: IsoDate, today: IsoDate, rate: RateSql) {
+  const events = eventsSql({ from: date, to: date, today, rate });
+  const [result] = rows<{
+    count: number;
+    amount: string | null;
+    events: CalendarDayResponse["events"];
+  }>(
+    await db.execute(sql`
+      with e as (${events})
+      select count(*)::int as count,
+        (sum(amount) filter (where kind = 'payment'))::text as amount,
+        coalesce((select json_agg(json_build_object('date', to_char(x.date, 'YYYY-MM-DD'),
+            'kind', x.kind, 'source', x.source, 'name', x.name, 'amount', x.amount)
+            order by x.kind, x.amount desc nulls last, x.name)
+          from (select * from e order by kind, amount desc nulls last, name
+            limit ${DAY_EVENTS_LIMIT}) x), '[]') as events
+      from e`),
+  );
+  return {
+    date,
+    count: num(result?.count),
+    amount: num(result?.amount),
+    events: (result?.events ?? []).map((event) => ({
+      ...event,
+      amount: event.amount === null ? null : Number(event.amount),
+    })),
+  };
+}
+
+export async function calendarDay(
+  db: Db,
+  date: IsoDate,
+  currency: DisplayCurrencyCode,
+  today: IsoDate,
+): Promise<CalendarDayResponse> {
+  const rate = rateSql(await loadCurrencyRates(db), currency);
+  return { ...(await dayEvents(db, date, today, rate)), currency };
+}
+
+// Windows searched in turn for the next day with an event: most data has one within days, and
+// only an empty near future pays for the longer scans. The last reaches past the 12th annual
+// payment from today, the furthest a recurring event goes.
+const NEXT_DATE_HORIZONS = [7, 45, 400, 12 * 366 + 31];
+
+async function nextEventDate(db: Db, today: IsoDate, rate: RateSql): Promise<IsoDate | null> {
+  for (const days of NEXT_DATE_HORIZONS) {
+    const events = eventsSql({ from: today, to: addDays(today, days), today, rate });
+    const [row] = rows<{ date: string | null }>(
+      await db.execute(sql`select to_char(min(date), 'YYYY-MM-DD') as date from (${events}) e`),
+    );
+    if (row?.date) return row.date;
+  }
+  return null;
+}
+
+export async function calendarMonth(
+  db: Db,
+  month: string,
+  currency: DisplayCurrencyCode,
+  today: IsoDate,
+): Promise<CalendarMonthResponse> {
+  const rate = rateSql(await loadCurrencyRates(db), currency);
+  const { first, last } = monthBounds(month);
+  const events = eventsSql({ from: first, to: last, today, rate });
+  const days = rows<DayRow>(
+    await db.execute(sql`
+      select to_char(date, 'YYYY-MM-DD') as date,
+        (count(*) filter (where kind = 'payment'))::int as payments,
+        (count(*) filter (where kind = 'expiry'))::int as expiries,
+        (count(*) filter (where kind = 'renewal'))::int as renewals,
+        (sum(amount) filter (where kind = 'payment'))::text as amount
+      from (${events}) e group by date order by date`),
+  );
+  const next = await nextEventDate(db, today, rate);
+  const summary = { payments: 0, expiries: 0, renewals: 0, amountCents: 0 };
+  const dayList = days.map((day) => {
+    summary.payments += day.payments;
+    summary.expiries += day.expiries;
+    summary.renewals += day.renewals;
+    summary.amountCents += Math.round(num(day.amount) * 100);
+    return { ...day, amount: num(day.amount) };
+  });
+  return {
+    month,
+    currency,
+    today,
+    days: dayList,
+    summary: {
+      payments: summary.payments,
+      expiries: summary.expiries,
+      renewals: summary.renewals,
+      amount: summary.amountCents / 100,
+    },
+    nextImportantDate: next ? await dayEvents(db, next, today, rate) : null,
+  };
+}

@@ -1,0 +1,122 @@
+// The calendar's SQL against the domain's rules (domain/expenses/schedule.ts): the payment
+// dates of licenses of every frequency, started on month ends, leap days and ordinary days,
+// seen from several "todays" through month-long windows, must be the same dates.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { addDays, type IsoDate } from "../../domain/dates";
+import { monthBounds, shiftMonth } from "../../domain/expenses/calendar";
+import { directoryPaymentDates, futurePaymentDates } from "../../domain/expenses/schedule";
+import { DEFAULT_CURRENCY_RATES } from "../../domain/money";
+import { directories, licenses } from "../db/schema";
+import { eventsSql } from "./events-sql";
+import { rateSql } from "./rates-sql";
+
+let t: TestApp;
+const STARTS = ["2023-01-31", "2024-02-29", "2025-08-31", "2025-11-30", "2026-03-15", "2026-06-01"];
+const FREQUENCIES = ["daily", "weekly", "monthly", "quarterly", "annually"] as const;
+const TODAYS = ["2026-03-15", "2026-02-28", "2028-02-29"];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const rows = STARTS.flatMap((start) =>
+    FREQUENCIES.map((frequency) => ({
+      name: `${frequency} ${start}`,
+      licenseKeyCiphertext: "x",
+      licenseKeyMasked: "x",
+      purchaseDate: start,
+      paymentFrequency: frequency,
+      paymentAmount: 1,
+    })),
+  );
+  await t.app.db.insert(licenses).values(rows);
+  await t.app.db.insert(directories).values(
+    [1, 3, 6, 12].flatMap((months) =>
+      STARTS.map((next) => ({
+        name: `listing ${months} ${next}`,
+        paymentAmount: 1,
+        paymentFrequencyMonths: months,
+        nextPaymentDate: next,
+      })),
+    ),
+  );
+});
+afterAll(() => t.close());
+
+async function sqlDates(
+  from: IsoDate,
+  to: IsoDate,
+  today: IsoDate,
+  source: "license" | "directory",
+) {
+  const events = eventsSql({
+    from,
+    to,
+    today,
+    rate: rateSql(DEFAULT_CURRENCY_RATES, "USD"),
+    sources: [source],
+    paymentsOnly: true,
+  });
+  const result = await t.app.db.execute(
+    sql`select name, to_char(date, 'YYYY-MM-DD') as date from (${events}) e order by 1, 2`,
+  );
+  return (result as unknown as { rows: { name: string; date: string }[] }).rows.map(
+    (row) => `${row.name} ${row.date}`,
+  ).sort();
+}
+
+describe("events in SQL agree with the domain's schedule", () => {
+  it("license payments: the 12 from today, month by month", async () => {
+    for (const today of TODAYS) {
+      for (let offset = -2; offset <= 14; offset++) {
+        const month = shiftMonth(today.slice(0, 7), offset);
+        const { first, last } = monthBounds(month);
+        const expected = STARTS.flatMap((start) =>
+          FREQUENCIES.flatMap((frequency) =>
+            futurePaymentDates(start, frequency, today)
+              .filter((date) => date >= first && date <= last)
+              .map((date) => `${frequency} ${start} ${date}`),
+          ),
+        ).sort();
+        expect(await sqlDates(first, last, today, "license"), `${today} ${month}`).toEqual(
+          expected,
+        );
+      }
+    }
+  });
+
+  it("license payments in a window that is not a month (the upcoming 30 days)", async () => {
+    for (const today of TODAYS) {
+      const to = addDays(today, 30);
+      const expected = STARTS.flatMap((start) =>
+        FREQUENCIES.flatMap((frequency) =>
+          futurePaymentDates(start, frequency, today)
+            .filter((date) => date >= today && date <= to)
+            .map((date) => `${frequency} ${start} ${date}`),
+        ),
+      ).sort();
+      expect(await sqlDates(today, to, today, "license"), today).toEqual(expected);
+    }
+  });
+
+  it("directory payments: the next and up to 3 more", async () => {
+    for (let offset = -1; offset <= 40; offset += 3) {
+      const { first, last } = monthBounds(shiftMonth("2023-01", offset));
+      const expected = [1, 3, 6, 12]
+        .flatMap((months) =>
+          STARTS.flatMap((next) =>
+            directoryPaymentDates({
+              nextPaymentDate: next,
+              paymentFrequencyMonths: months,
+              isOneTime: false,
+              isCancelled: false,
+            })
+              .filter((date) => date >= first && date <= last)
+              .map((date) => `listing ${months} ${next} ${date}`),
+          ),
+        )
+        .sort();
+      expect(await sqlDates(first, last, "2026-03-15", "directory"), first).toEqual(expected);
+    }
+  });
+});
