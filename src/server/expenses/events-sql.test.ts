@@ -60,9 +60,9 @@ async function sqlDates(
   const result = await t.app.db.execute(
     sql`select name, to_char(date, 'YYYY-MM-DD') as date from (${events}) e order by 1, 2`,
   );
-  return (result as unknown as { rows: { name: string; date: string }[] }).rows.map(
-    (row) => `${row.name} ${row.date}`,
-  ).sort();
+  return (result as unknown as { rows: { name: string; date: string }[] }).rows
+    .map((row) => `${row.name} ${row.date}`)
+    .sort();
 }
 
 describe("events in SQL agree with the domain's schedule", () => {
