@@ -53,6 +53,12 @@ export const errorCodes = [
   "LAST_ADMIN",
   /** An administrator tried to delete their own account. */
   "CANNOT_DELETE_SELF",
+  /** Hosting costs cannot be fetched: no DigitalOcean token is configured. */
+  "HOSTING_NOT_CONFIGURED",
+  /** Another import of hosting costs is running (on this or another server instance). */
+  "IMPORT_IN_PROGRESS",
+  /** The provider has no invoice for the month asked for (yet). */
+  "HOSTING_INVOICE_MISSING",
   // 413, 415
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -62,6 +68,9 @@ export const errorCodes = [
   // 503
   /** The database cannot be reached right now; `Retry-After` says when to try again. */
   "DATABASE_UNAVAILABLE",
+  // 502
+  /** The hosting provider refused, failed or answered nonsense; the message says which. */
+  "HOSTING_PROVIDER_FAILED",
   // 500
   /** A bug on the server; details are in the server log, never in the response. */
   "INTERNAL_ERROR",

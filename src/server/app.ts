@@ -19,6 +19,7 @@ import { directoryRoutes } from "./directories/routes";
 import { expenseRoutes } from "./expenses/routes";
 import { gsuiteRoutes } from "./gsuite/routes";
 import { hardwareRoutes } from "./hardware/routes";
+import { hostingRoutes } from "./hosting/routes";
 import { isApiRoute } from "./http/api-route";
 import { unavailableReasonOf } from "./http/database-errors";
 import {
@@ -146,6 +147,7 @@ export async function buildApp({
   await app.register(directoryRoutes);
   await app.register(trustReviewRoutes);
   await app.register(expenseRoutes);
+  await app.register(hostingRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

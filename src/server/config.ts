@@ -66,6 +66,18 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   CLIENT_DIR: z.string().default("./dist/client"),
+  // Hosting costs (issue 12): a read-only DigitalOcean API token; no token, no import.
+  DIGITALOCEAN_TOKEN: z.string().trim().optional(),
+  DIGITALOCEAN_API_URL: z
+    .string()
+    .url("must be a URL such as https://api.digitalocean.com")
+    .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+    .default("https://api.digitalocean.com"),
+  DIGITALOCEAN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
+  // Longest Retry-After (seconds) an import waits out before giving up on a 429.
+  DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
+  // Import the running month once a day by itself (one instance does it).
+  DIGITALOCEAN_DAILY_REFRESH: booleanFromEnv.default(true),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -108,5 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       lockMs: values.LOGIN_LOCK_MINUTES * 60_000,
     },
     clientDir: path.resolve(values.CLIENT_DIR),
+    digitalocean: {
+      token: values.DIGITALOCEAN_TOKEN || undefined,
+      apiUrl: values.DIGITALOCEAN_API_URL.replace(/\/+$/, ""),
+      timeoutMs: values.DIGITALOCEAN_TIMEOUT_SECONDS * 1000,
+      maxRetryWaitMs: values.DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS * 1000,
+      dailyRefresh: values.DIGITALOCEAN_DAILY_REFRESH,
+    },
   };
 }

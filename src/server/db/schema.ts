@@ -629,6 +629,23 @@ export const dropletCosts = pgTable(
   (t) => [primaryKey({ columns: [t.invoiceMonth, t.dropletId] })],
 );
 
+// One row per import of hosting costs (manual or the daily refresh). A row with no finished_at
+// is an import in progress: claiming one is how two imports, on any instance, are serialized.
+export const hostingImports = pgTable(
+  "hosting_imports",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["latest", "previous_month"] }).notNull(),
+    trigger: text("trigger", { enum: ["manual", "scheduled"] }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    outcome: text("outcome", { enum: ["success", "error"] }),
+    message: text("message"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("hosting_imports_started_at_idx").on(t.startedAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Trust reviews (client license assignments)
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ const RUNTIME_TABLES = new Set([
   "webauthn_credentials",
   "webauthn_challenges",
   "currency_rates",
+  // The log of hosting imports: what ran against DigitalOcean, never demo data.
+  "hosting_imports",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),

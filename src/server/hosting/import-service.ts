@@ -1,0 +1,318 @@
+// Imports hosting costs from a provider into droplets and droplet_costs.
+//
+// An import is: claim (a hosting_imports row without finished_at, claimed under an advisory lock,
+// so only one import runs at a time across every instance sharing the database), read everything
+// from the provider (no transaction is open while the network is slow), then write it all in one
+// transaction that also marks the import successful. A failure anywhere before that commit writes
+// nothing but the failed import's row, so the previous data stays as it was.
+import { and, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { todayIso } from "../../domain/dates";
+import {
+  type BillingMonth,
+  formatCents,
+  monthLabel,
+  monthOf,
+  parseCents,
+  previousMonth,
+} from "../../domain/hosting";
+import {
+  HOSTING_IMPORT_RUNNING_MESSAGE,
+  type HostingImportKind,
+  type HostingImportResponse,
+} from "../../domain/schemas/hosting";
+import type { Db, Executor, Tx } from "../db/client";
+import { dropletCosts, droplets, hostingImports } from "../db/schema";
+import { AppError, conflict } from "../http/errors";
+import {
+  type HostingProvider,
+  HostingProviderError,
+  type InvoiceRef,
+  type Machine,
+} from "./provider";
+
+/** An import not finished after this long is taken for dead (its server stopped mid-way). */
+export const IMPORT_LEASE_MINUTES = 15;
+
+/** Serializes claims and writes of hosting imports across every connection and instance. */
+export const lockHostingImports = (tx: Executor) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('quartermaster.hosting-import'))`);
+
+export type ImportTrigger = "manual" | "scheduled";
+
+export interface ImportRequest {
+  kind: HostingImportKind;
+  trigger: ImportTrigger;
+  userId?: number | null;
+  now?: Date;
+  /** Checked under the lock before claiming; false skips the import (the scheduler's re-check). */
+  stillWanted?: (tx: Tx) => Promise<boolean>;
+}
+
+/** Claims the one import slot; null when `stillWanted` said no. Throws 409 while one runs. */
+async function claimImport(db: Db, request: ImportRequest): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await lockHostingImports(tx);
+    await tx
+      .update(hostingImports)
+      .set({
+        finishedAt: sql`now()`,
+        outcome: "error",
+        message: "The import was interrupted (its server stopped before it finished).",
+      })
+      .where(
+        and(
+          isNull(hostingImports.finishedAt),
+          lt(hostingImports.startedAt, sql`now() - make_interval(mins => ${IMPORT_LEASE_MINUTES})`),
+        ),
+      );
+    const [running] = await tx
+      .select({ id: hostingImports.id })
+      .from(hostingImports)
+      .where(isNull(hostingImports.finishedAt))
+      .limit(1);
+    if (running) throw conflict("IMPORT_IN_PROGRESS", HOSTING_IMPORT_RUNNING_MESSAGE);
+    if (request.stillWanted && !(await request.stillWanted(tx))) return null;
+    const [row] = await tx
+      .insert(hostingImports)
+      .values({
+        kind: request.kind,
+        trigger: request.trigger,
+        userId: request.userId ?? null,
+      })
+      .returning({ id: hostingImports.id });
+    return row!.id;
+  });
+}
+
+interface MonthCosts {
+  month: BillingMonth;
+  /** By droplet id. */
+  droplets: Map<string, { cents: bigint; name: string; project: string | null; items: unknown[] }>;
+}
+
+interface Fetched {
+  months: MonthCosts[];
+  /** The droplets that exist now, or null when the list did not answer. */
+  machines: Machine[] | null;
+}
+
+async function fetchFromProvider(
+  provider: HostingProvider,
+  kind: HostingImportKind,
+  today: string,
+): Promise<Fetched> {
+  const list = await provider.invoices();
+  const runningMonth = list.running?.month ?? monthOf(today);
+  const lastMonth = previousMonth(runningMonth);
+  const closedLastMonth = list.closed.find((invoice) => invoice.month === lastMonth) ?? null;
+
+  const wanted: InvoiceRef[] = [];
+  if (kind === "latest") {
+    if (!list.running) {
+      throw new HostingProviderError("DigitalOcean sent no invoice preview for the running month");
+    }
+    wanted.push(list.running);
+    // Early on the 1st the previous month's invoice may not exist yet: then only the preview.
+    if (closedLastMonth) wanted.push(closedLastMonth);
+  } else {
+    if (!closedLastMonth) {
+      throw conflict(
+        "HOSTING_INVOICE_MISSING",
+        `DigitalOcean has no invoice for ${monthLabel(lastMonth)} yet`,
+      );
+    }
+    wanted.push(closedLastMonth);
+  }
+
+  const months: MonthCosts[] = [];
+  for (const invoice of wanted) {
+    const charges = await provider.machineCharges(invoice);
+    const byDroplet: MonthCosts["droplets"] = new Map();
+    for (const charge of charges) {
+      const cents = parseCents(charge.amount);
+      if (cents === null) {
+        throw new HostingProviderError(
+          `DigitalOcean sent a malformed amount '${charge.amount}' on the ${monthLabel(invoice.month)} invoice`,
+        );
+      }
+      const current = byDroplet.get(charge.machineId);
+      if (current) {
+        current.cents += cents;
+        current.items.push(charge.raw);
+      } else {
+        byDroplet.set(charge.machineId, {
+          cents,
+          name: charge.name,
+          project: charge.project,
+          items: [charge.raw],
+        });
+      }
+    }
+    months.push({ month: invoice.month, droplets: byDroplet });
+  }
+
+  let machines: Machine[] | null = null;
+  try {
+    machines = await provider.machines();
+  } catch (error) {
+    // Names and projects come from the invoice items; the list only refreshes them.
+    if (!(error instanceof HostingProviderError)) throw error;
+  }
+  return { months, machines };
+}
+
+function itemTime(items: unknown[], field: "start_time" | "end_time", pick: "min" | "max") {
+  const times = items
+    .map((item) => Date.parse(String((item as Record<string, unknown>)?.[field] ?? "")))
+    .filter((time) => !Number.isNaN(time));
+  if (times.length === 0) return null;
+  return pick === "min" ? Math.min(...times) : Math.max(...times);
+}
+
+async function writeImport(
+  tx: Tx,
+  importId: number,
+  fetched: Fetched,
+  now: Date,
+): Promise<HostingImportResponse> {
+  await lockHostingImports(tx);
+  const listed = new Map((fetched.machines ?? []).map((m) => [m.machineId, m.name]));
+
+  // One droplet row per droplet billed in the imported months; the newest month names it, and
+  // the droplets list, when it answered, has the last word on the name.
+  const seen = new Map<
+    string,
+    { name: string; project: string | null; first: number | null; last: number | null }
+  >();
+  for (const month of fetched.months) {
+    for (const [dropletId, cost] of month.droplets) {
+      const first = itemTime(cost.items, "start_time", "min");
+      const last = itemTime(cost.items, "end_time", "max");
+      const known = seen.get(dropletId);
+      if (!known) {
+        seen.set(dropletId, { name: cost.name, project: cost.project, first, last });
+      } else {
+        if (first !== null) known.first = Math.min(known.first ?? first, first);
+        if (last !== null) known.last = Math.max(known.last ?? last, last);
+      }
+    }
+  }
+
+  let dropletsChanged = 0;
+  const nowMs = now.getTime();
+  for (const [dropletId, info] of seen) {
+    const name = listed.get(dropletId) ?? info.name;
+    const firstSeen = new Date(Math.min(info.first ?? nowMs, nowMs));
+    const lastSeen = listed.has(dropletId) ? now : new Date(Math.min(info.last ?? nowMs, nowMs));
+    const changed = await tx
+      .insert(droplets)
+      .values({ dropletId, name, project: info.project, firstSeen, lastSeen })
+      .onConflictDoUpdate({
+        target: droplets.dropletId,
+        set: { name, project: sql`coalesce(excluded.project, ${droplets.project})` },
+        setWhere: sql`(${droplets.name}, ${droplets.project}) is distinct from (excluded.name, coalesce(excluded.project, ${droplets.project}))`,
+      })
+      .returning({ dropletId: droplets.dropletId });
+    dropletsChanged += changed.length;
+    await tx
+      .update(droplets)
+      .set({
+        firstSeen: sql`least(${droplets.firstSeen}, ${firstSeen.toISOString()}::timestamptz)`,
+        lastSeen: sql`greatest(${droplets.lastSeen}, ${lastSeen.toISOString()}::timestamptz)`,
+      })
+      .where(eq(droplets.dropletId, dropletId));
+  }
+  // Droplets billed earlier and still listed are still there.
+  if (listed.size > 0) {
+    const stillListed = [...listed.keys()].filter((id) => !seen.has(id));
+    if (stillListed.length > 0) {
+      await tx
+        .update(droplets)
+        .set({ lastSeen: now })
+        .where(inArray(droplets.dropletId, stillListed));
+    }
+  }
+
+  // Each imported month replaces that month's rows: same (month, droplet) updated, droplets no
+  // longer billed in it removed.
+  let costsChanged = 0;
+  for (const month of fetched.months) {
+    const ids = [...month.droplets.keys()];
+    const removed = await tx
+      .delete(dropletCosts)
+      .where(
+        ids.length > 0
+          ? and(eq(dropletCosts.invoiceMonth, month.month), notInArray(dropletCosts.dropletId, ids))
+          : eq(dropletCosts.invoiceMonth, month.month),
+      )
+      .returning({ dropletId: dropletCosts.dropletId });
+    costsChanged += removed.length;
+    for (const [dropletId, cost] of month.droplets) {
+      const amount = formatCents(cost.cents);
+      const written = await tx
+        .insert(dropletCosts)
+        .values({
+          invoiceMonth: month.month,
+          dropletId,
+          amountUsd: sql`${amount}::numeric` as unknown as number,
+          rawData: { items: cost.items },
+        })
+        .onConflictDoUpdate({
+          target: [dropletCosts.invoiceMonth, dropletCosts.dropletId],
+          set: { amountUsd: sql`excluded.amount_usd`, rawData: sql`excluded.raw_data` },
+          setWhere: sql`${dropletCosts.amountUsd} is distinct from excluded.amount_usd`,
+        })
+        .returning({ dropletId: dropletCosts.dropletId });
+      costsChanged += written.length;
+    }
+  }
+
+  const months = fetched.months
+    .map((m) => m.month)
+    .sort()
+    .reverse();
+  const message = importMessage(months, dropletsChanged, costsChanged);
+  await tx
+    .update(hostingImports)
+    .set({ finishedAt: now, outcome: "success", message })
+    .where(eq(hostingImports.id, importId));
+  return { message, months, droplets: dropletsChanged, costs: costsChanged };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function importMessage(months: string[], droplets: number, costs: number) {
+  const which = months.map(monthLabel).join(" and ");
+  if (droplets === 0 && costs === 0) return `Imported ${which}: no changes.`;
+  return `Imported ${which}: ${plural(droplets, "droplet")} and ${plural(costs, "cost row")} changed.`;
+}
+
+/** Runs one import; null when the scheduler's re-check found it no longer wanted. */
+export async function runHostingImport(
+  db: Db,
+  provider: HostingProvider,
+  request: ImportRequest,
+): Promise<HostingImportResponse | null> {
+  const importId = await claimImport(db, request);
+  if (importId === null) return null;
+  const now = request.now ?? new Date();
+  try {
+    const fetched = await fetchFromProvider(provider, request.kind, todayIso("UTC", now));
+    return await db.transaction((tx) => writeImport(tx, importId, fetched, now));
+  } catch (error) {
+    const message =
+      error instanceof HostingProviderError || error instanceof AppError
+        ? error.message
+        : "The import could not be saved; the previous data is unchanged.";
+    await db
+      .update(hostingImports)
+      .set({ finishedAt: new Date(), outcome: "error", message })
+      .where(eq(hostingImports.id, importId))
+      // A database that fails here too leaves the row to its lease; the first error is the story.
+      .catch(() => {});
+    if (error instanceof HostingProviderError) {
+      throw new AppError(502, "HOSTING_PROVIDER_FAILED", error.message);
+    }
+    throw error;
+  }
+}

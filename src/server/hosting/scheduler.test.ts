@@ -1,0 +1,149 @@
+// The daily refresh's decisions, with the clock given rather than waited for, and its one-instance
+// rule on a real database with the DigitalOcean stand-in.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type DigitalOceanStandIn,
+  sampleAccount,
+  startDigitalOceanStandIn,
+} from "../../../tests/support/digitalocean-stand-in";
+import { openTestDatabase } from "../../../tests/support/test-database";
+import { todayIso } from "../../domain/dates";
+import { monthOf, previousMonth } from "../../domain/hosting";
+import type { Database } from "../db/client";
+import { dropletCosts, hostingImports } from "../db/schema";
+import { createDigitalOceanProvider } from "./digitalocean";
+import { hostingStatus } from "./read-service";
+import {
+  REFRESH_EVERY_MS,
+  RETRY_AFTER_MS,
+  refreshDue,
+  refreshIfDue,
+  scheduleHostingRefresh,
+} from "./scheduler";
+
+const HOUR = 3_600_000;
+const now = new Date("2026-11-24T09:00:00Z");
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+describe("refreshDue", () => {
+  it("is due with nothing imported yet", () => {
+    expect(refreshDue(now, { lastSuccessAt: null, lastAttemptAt: null })).toBe(true);
+  });
+
+  it("is due a day after the last success, not a moment before", () => {
+    const at = (ms: number) => ({ lastSuccessAt: ago(ms), lastAttemptAt: ago(ms) });
+    expect(refreshDue(now, at(REFRESH_EVERY_MS))).toBe(true);
+    expect(refreshDue(now, at(REFRESH_EVERY_MS - 1))).toBe(false);
+    expect(refreshDue(now, at(HOUR))).toBe(false);
+  });
+
+  it("waits an hour after a failed attempt before trying again", () => {
+    const failed = (ms: number) => ({ lastSuccessAt: null, lastAttemptAt: ago(ms) });
+    expect(refreshDue(now, failed(RETRY_AFTER_MS - 1))).toBe(false);
+    expect(refreshDue(now, failed(RETRY_AFTER_MS))).toBe(true);
+    expect(
+      refreshDue(now, {
+        lastSuccessAt: ago(2 * REFRESH_EVERY_MS),
+        lastAttemptAt: ago(HOUR / 2),
+      }),
+    ).toBe(false);
+  });
+});
+
+describe("refreshIfDue on a database", () => {
+  let standIn: DigitalOceanStandIn;
+  let database: Database;
+  const provider = () =>
+    createDigitalOceanProvider({
+      token: standIn.token,
+      apiUrl: standIn.url,
+      timeoutMs: 2000,
+      maxRetryWaitMs: 0,
+    });
+  const running = monthOf(todayIso("UTC"));
+
+  beforeAll(async () => {
+    standIn = await startDigitalOceanStandIn({
+      account: sampleAccount(running, previousMonth(running)),
+    });
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+    await standIn.close();
+  });
+
+  it("imports once when several instances look at the same moment", async () => {
+    const clock = new Date();
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => refreshIfDue(database.db, provider(), clock)),
+    );
+    expect(outcomes.filter((o) => o === "imported")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "failed")).toHaveLength(0);
+    const runs = await database.db.select().from(hostingImports);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ trigger: "scheduled", kind: "latest", outcome: "success" });
+    expect((await database.db.select().from(dropletCosts)).length).toBe(6);
+
+    // Not again the same day; again a day later.
+    expect(await refreshIfDue(database.db, provider(), new Date(clock.getTime() + HOUR))).toBe(
+      "not-due",
+    );
+    expect(
+      await refreshIfDue(database.db, provider(), new Date(Date.now() + REFRESH_EVERY_MS + HOUR)),
+    ).toBe("imported");
+  });
+
+  it("records a failed refresh, shows it in the status, and backs off", async () => {
+    await database.db.delete(hostingImports);
+    standIn.fail({ kind: "status", status: 500 });
+    const errors: unknown[] = [];
+    const clock = new Date();
+    expect(await refreshIfDue(database.db, provider(), clock, (e) => errors.push(e))).toBe(
+      "failed",
+    );
+    expect(errors).toHaveLength(1);
+    const status = await hostingStatus(database.db, true);
+    expect(status).toMatchObject({
+      status: "error",
+      last_import: { trigger: "scheduled", outcome: "error" },
+    });
+    standIn.heal();
+    expect(await refreshIfDue(database.db, provider(), new Date(clock.getTime() + HOUR / 2))).toBe(
+      "not-due",
+    );
+    expect(
+      await refreshIfDue(
+        database.db,
+        provider(),
+        new Date(clock.getTime() + RETRY_AFTER_MS + 1000),
+      ),
+    ).toBe("imported");
+  });
+
+  it("looks on its own schedule and stops when told", async () => {
+    await database.db.delete(hostingImports);
+    let looks = 0;
+    const imported = new Promise<void>((resolve) => {
+      const stop = scheduleHostingRefresh({
+        db: database.db,
+        provider: () => {
+          looks += 1;
+          return provider();
+        },
+        log: {
+          info: () => {
+            stop();
+            resolve();
+          },
+          warn: () => {},
+        },
+        firstCheckAfterMs: 0,
+        checkEveryMs: 10,
+      });
+    });
+    await imported;
+    expect(looks).toBe(1);
+    expect(await database.db.select().from(hostingImports)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,110 @@
+// The daily refresh: with a token configured, every server checks now and then whether the
+// running month was imported in the last day and, if not, imports it. The claim of the import
+// (an advisory lock, then the hosting_imports row) lets only one instance do it; the others see
+// the import running or, once it is done, no longer due (re-checked under the same lock).
+
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, Executor } from "../db/client";
+import { hostingImports } from "../db/schema";
+import { AppError } from "../http/errors";
+import { runHostingImport } from "./import-service";
+import type { HostingProvider } from "./provider";
+
+const MINUTE_MS = 60_000;
+/** A refresh is due this long after the last successful import (manual ones count). */
+export const REFRESH_EVERY_MS = 24 * 60 * MINUTE_MS;
+/** After any attempt (a failed one too), wait this long before the next. */
+export const RETRY_AFTER_MS = 60 * MINUTE_MS;
+/** How often each server looks. */
+export const CHECK_EVERY_MS = 15 * MINUTE_MS;
+/** The first look after start, so a fleet restarting together does not all ask at once. */
+export const FIRST_CHECK_AFTER_MS = MINUTE_MS;
+
+export interface RefreshState {
+  lastSuccessAt: Date | null;
+  lastAttemptAt: Date | null;
+}
+
+/** Due when the last success is a day old (or there is none) and nothing was tried in the last hour. */
+export function refreshDue(now: Date, state: RefreshState): boolean {
+  const since = (at: Date | null) => (at ? now.getTime() - at.getTime() : Number.POSITIVE_INFINITY);
+  return (
+    since(state.lastSuccessAt) >= REFRESH_EVERY_MS && since(state.lastAttemptAt) >= RETRY_AFTER_MS
+  );
+}
+
+async function refreshState(db: Executor): Promise<RefreshState> {
+  const [row] = await db
+    .select({
+      lastSuccessAt: sql<
+        string | null
+      >`max(${hostingImports.finishedAt}) filter (where ${hostingImports.outcome} = 'success')`,
+      lastAttemptAt: sql<string | null>`max(${hostingImports.startedAt})`,
+    })
+    .from(hostingImports);
+  const toDate = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
+  return { lastSuccessAt: toDate(row?.lastSuccessAt), lastAttemptAt: toDate(row?.lastAttemptAt) };
+}
+
+export type RefreshOutcome = "not-due" | "imported" | "failed" | "busy";
+
+/** One look: imports the running month when due. Never throws (the outcome says what happened). */
+export async function refreshIfDue(
+  db: Db,
+  provider: HostingProvider,
+  now: Date,
+  onError: (error: unknown) => void = () => {},
+): Promise<RefreshOutcome> {
+  try {
+    if (!refreshDue(now, await refreshState(db))) return "not-due";
+    const result = await runHostingImport(db, provider, {
+      kind: "latest",
+      trigger: "scheduled",
+      now,
+      // Another instance may have imported between the look and the claim.
+      stillWanted: async (tx) => refreshDue(now, await refreshState(tx)),
+    });
+    return result ? "imported" : "not-due";
+  } catch (error) {
+    if (error instanceof AppError && error.code === "IMPORT_IN_PROGRESS") return "busy";
+    onError(error);
+    return "failed";
+  }
+}
+
+export interface RefreshSchedule {
+  db: Db;
+  /** Read at every look, so a configuration without a token simply does nothing. */
+  provider: () => HostingProvider | null;
+  log: Pick<FastifyBaseLogger, "info" | "warn">;
+  now?: () => Date;
+  firstCheckAfterMs?: number;
+  checkEveryMs?: number;
+}
+
+/** Starts the looks; returns the function that stops them. */
+export function scheduleHostingRefresh(schedule: RefreshSchedule): () => void {
+  const now = schedule.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const look = async () => {
+    const provider = schedule.provider();
+    if (provider) {
+      const outcome = await refreshIfDue(schedule.db, provider, now(), (error) =>
+        schedule.log.warn({ err: error }, "scheduled hosting import failed"),
+      );
+      if (outcome === "imported") schedule.log.info("scheduled hosting import finished");
+    }
+    if (!stopped) {
+      timer = setTimeout(look, schedule.checkEveryMs ?? CHECK_EVERY_MS);
+      timer.unref();
+    }
+  };
+  timer = setTimeout(look, schedule.firstCheckAfterMs ?? FIRST_CHECK_AFTER_MS);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
