@@ -1,0 +1,66 @@
+// Server calls of Expense Analysis and the expense calendar (decision 0015). Query keys start with
+// the API path; "today" is the viewer's calendar date, sent so figures match what they see.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "@/client/lib/api-client";
+import type {
+  CalendarDayResponse,
+  CalendarMonthResponse,
+  DisplayCurrencyCode,
+  ExpenseExportResponse,
+  ExpenseSource,
+  ExpenseSourceFilter,
+  ExpenseSummaryResponse,
+} from "@/domain/expenses/schemas";
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+export function useExpenseSummary(
+  source: ExpenseSourceFilter,
+  currency: DisplayCurrencyCode,
+  today: string,
+) {
+  return useQuery({
+    queryKey: ["/api/expenses/summary", source, currency, today],
+    queryFn: ({ signal }) =>
+      api.get<ExpenseSummaryResponse>(
+        `/api/expenses/summary?${query({ source, currency, today })}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCalendarMonth(month: string, currency: DisplayCurrencyCode, today: string) {
+  return useQuery({
+    queryKey: ["/api/expenses/calendar", month, currency, today],
+    queryFn: ({ signal }) =>
+      api.get<CalendarMonthResponse>(
+        `/api/expenses/calendar?${query({ month, currency, today })}`,
+        {
+          signal,
+        },
+      ),
+  });
+}
+
+export function useCalendarDay(date: string, currency: DisplayCurrencyCode, today: string) {
+  return useQuery({
+    queryKey: ["/api/expenses/calendar/day", date, currency, today],
+    queryFn: ({ signal }) =>
+      api.get<CalendarDayResponse>(
+        `/api/expenses/calendar/day?${query({ date, currency, today })}`,
+        { signal },
+      ),
+  });
+}
+
+export function fetchExpenseExport(
+  source: ExpenseSource,
+  currency: DisplayCurrencyCode,
+  today: string,
+) {
+  return api.get<ExpenseExportResponse>(
+    `/api/expenses/export?${query({ source, currency, today })}`,
+    { timeoutMs: 60_000 },
+  );
+}

@@ -1,0 +1,90 @@
+// The charts of Expense Analysis: spend by source over the last 12 and next 12 months, and the
+// largest costs. Recharts is heavy, so this module is only ever imported lazily (expenses-page).
+// Each chart is one image to assistive technology, named by its figures' meaning; the same
+// figures are in the tables and the largest-costs list as text.
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { EXPENSE_SOURCES, type ExpenseSummaryResponse } from "@/domain/expenses/schemas";
+import { money, SOURCE_COLORS, SOURCE_LABELS } from "./expense-format";
+
+export default function ExpenseCharts({ summary }: { summary: ExpenseSummaryResponse }) {
+  const c = summary.currency;
+  const shown = EXPENSE_SOURCES.filter((source) => summary[source] !== null);
+  const format = (value: unknown) => money(Number(value), c);
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
+      <Card role="region" aria-label="Monthly spend by source">
+        <CardHeader>
+          <CardTitle>Monthly Spend by Source</CardTitle>
+        </CardHeader>
+        <CardContent className="h-72">
+          <div
+            role="img"
+            aria-label={`Bar chart of monthly spend by source in ${c}, the last 12 months and the next 12`}
+            className="size-full"
+          >
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={summary.byMonth}
+                margin={{ left: 8, right: 8 }}
+                accessibilityLayer={false}
+              >
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="month" tick={{ fontSize: 11 }} />
+                <YAxis tick={{ fontSize: 11 }} width={70} tickFormatter={format} />
+                <Tooltip formatter={format} />
+                <Legend />
+                {shown.map((source) => (
+                  <Bar
+                    key={source}
+                    dataKey={source}
+                    name={SOURCE_LABELS[source]}
+                    stackId="spend"
+                    fill={SOURCE_COLORS[source]}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </CardContent>
+      </Card>
+      <Card role="region" aria-label="Largest costs chart">
+        <CardHeader>
+          <CardTitle>Largest Costs</CardTitle>
+        </CardHeader>
+        <CardContent className="h-72">
+          <div
+            role="img"
+            aria-label={`Bar chart of the ${summary.largest.length} largest monthly costs in ${c}`}
+            className="size-full"
+          >
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={summary.largest}
+                layout="vertical"
+                margin={{ left: 8, right: 8 }}
+                accessibilityLayer={false}
+              >
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={format} />
+                <YAxis type="category" dataKey="name" tick={{ fontSize: 11 }} width={120} />
+                <Tooltip formatter={format} />
+                <Bar dataKey="monthly" name="Per month" fill="#2563eb" isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// Amounts of Expense Analysis in the display currency: 'A$1,234.50' or '$1,234.50'.
+import type { DisplayCurrencyCode, ExpenseSource } from "@/domain/expenses/schemas";
+import { formatMoney } from "@/domain/money";
+
+export const money = (value: number | null | undefined, currency: DisplayCurrencyCode) =>
+  formatMoney(value ?? 0, currency);
+
+export const SOURCE_LABELS: Record<ExpenseSource, string> = {
+  licenses: "Licenses",
+  directories: "Directories",
+  gsuite: "G Suite",
+  hosting: "Hosting",
+};
+
+/** Chart and legend colours per source (readable on white, distinct for colour-blind eyes). */
+export const SOURCE_COLORS: Record<ExpenseSource, string> = {
+  licenses: "#2563eb",
+  directories: "#d97706",
+  gsuite: "#059669",
+  hosting: "#7c3aed",
+};
