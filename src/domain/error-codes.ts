@@ -74,6 +74,16 @@ export const errorCodes = [
   // 500
   /** A bug on the server; details are in the server log, never in the response. */
   "INTERNAL_ERROR",
+  // Passkeys (WebAuthn)
+  /** 401: the passkey ceremony could not be verified (unknown or used challenge, bad signature,
+   * unknown credential, no user verification). */
+  "PASSKEY_NOT_VERIFIED",
+  /** 401: the authenticator's signature counter went backwards: a cloned authenticator. */
+  "PASSKEY_COUNTER_REPLAYED",
+  /** 409: this authenticator is already registered. */
+  "PASSKEY_ALREADY_REGISTERED",
+  /** 503: passkeys are not configured for the address the request came to (WEBAUTHN_*). */
+  "PASSKEYS_NOT_CONFIGURED",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -11,6 +11,7 @@ import { type Access, publicRoute } from "./auth/guards";
 import { authRoutes } from "./auth/routes";
 import { openSessionStore, type SessionStore } from "./auth/session-store";
 import { type ActiveSession, SESSION_COOKIE } from "./auth/sessions";
+import { webauthnRoutes } from "./auth/webauthn/routes";
 import { clientStaticOptions, isAssetPath, registerCompression } from "./client-assets";
 import type { AppConfig } from "./config";
 import { dashboardRoutes } from "./dashboard/routes";
@@ -137,6 +138,7 @@ export async function buildApp({
     },
   );
   await app.register(authRoutes);
+  await app.register(webauthnRoutes);
   await app.register(userRoutes);
   await app.register(licenseRoutes);
   await app.register(accountRoutes);

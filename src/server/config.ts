@@ -78,6 +78,24 @@ const envSchema = z.object({
   DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
   // Import the running month once a day by itself (one instance does it).
   DIGITALOCEAN_DAILY_REFRESH: booleanFromEnv.default(true),
+  // The address people open the application at (https://assets.example.com); the passkey
+  // relying party and other absolute links derive from it.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  // Passkeys: the relying party ID (a domain) and the exact origin the browser shows; both
+  // default to PUBLIC_URL's (docs/decisions: passkeys).
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(
+      /^(localhost|([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*[a-z0-9])$/i,
+      "must be a domain name such as assets.example.com (no scheme, port or path)",
+    )
+    .optional(),
+  WEBAUTHN_ORIGIN: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// origin" })
+    .optional(),
+  WEBAUTHN_RP_NAME: z.string().trim().min(1).max(64).default("Quartermaster"),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -91,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
+  const webauthn = relyingPartyFromEnv(values);
   if (values.DATABASE_URL && !values.ENCRYPTION_KEY) {
     throw new ConfigError(
       "Invalid configuration:\n  ENCRYPTION_KEY: is required when DATABASE_URL is set (32 bytes, base64 or hex; generate one with: openssl rand -base64 32)",
@@ -127,5 +146,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxRetryWaitMs: values.DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS * 1000,
       dailyRefresh: values.DIGITALOCEAN_DAILY_REFRESH,
     },
+    publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
+    webauthn,
   };
+}
+
+export interface FixedRelyingParty {
+  rpId: string;
+  origin: string;
+}
+
+/**
+ * The passkey relying party from WEBAUTHN_RP_ID / WEBAUTHN_ORIGIN, else from PUBLIC_URL; `fixed`
+ * is null when none is set, and the server then serves passkeys only to loopback hosts
+ * (auth/webauthn/relying-party.ts).
+ */
+function relyingPartyFromEnv(values: z.infer<typeof envSchema>) {
+  const fail = (line: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${line}`);
+  };
+  const originText = values.WEBAUTHN_ORIGIN ?? values.PUBLIC_URL;
+  const origin = originText ? new URL(originText).origin : undefined;
+  if (values.WEBAUTHN_RP_ID && !origin) {
+    fail("WEBAUTHN_ORIGIN: is required with WEBAUTHN_RP_ID when PUBLIC_URL is not set");
+  }
+  let fixed: FixedRelyingParty | null = null;
+  if (origin) {
+    const host = new URL(origin).hostname.toLowerCase();
+    const rpId = (values.WEBAUTHN_RP_ID ?? host).toLowerCase();
+    // The browser accepts an RP ID equal to the page's host or a parent domain of it.
+    if (host !== rpId && !host.endsWith(`.${rpId}`)) {
+      fail(`WEBAUTHN_RP_ID: ${rpId} must be ${host} or a parent domain of it`);
+    }
+    fixed = { rpId, origin };
+  }
+  return { rpName: values.WEBAUTHN_RP_NAME, fixed };
 }

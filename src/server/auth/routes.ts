@@ -1,6 +1,6 @@
 // Password sign-in, sign-out and the status call (spec part 1, section 7).
 import { sql } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ErrorCode } from "../../domain/error-codes";
 import {
@@ -28,27 +28,43 @@ import {
 const loginFailed = (status: 401 | 429, code: ErrorCode, message: string) =>
   new AppError(status, code, message, [], { success: false });
 
+async function endSessionEverywhere(app: FastifyInstance, sessionId: string) {
+  await deleteSession(app.db, sessionId);
+  await app.sessions.revoked({ sessionId });
+}
+
+/**
+ * Signs the identified user in: a fresh session (the caller's previous one ended, so a planted
+ * cookie cannot be carried into a login) and the session cookie. Every sign-in method ends here.
+ */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+) {
+  if (request.auth) await endSessionEverywhere(app, request.auth.id);
+  const session = await createSession(app.db, userId, app.config.session, {
+    ipAddress: request.ip,
+    userAgent: request.headers["user-agent"],
+  });
+  const secure =
+    app.config.cookieSecure === "true" ||
+    (app.config.cookieSecure === "auto" && request.protocol === "https");
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: Math.floor(app.config.session.absoluteMs / 1000),
+  });
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { loginThrottle: limits } = app.config;
 
-  function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-    const secure =
-      app.config.cookieSecure === "true" ||
-      (app.config.cookieSecure === "auto" && request.protocol === "https");
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      maxAge: Math.floor(app.config.session.absoluteMs / 1000),
-    });
-  }
-
   /** Ends a session here and, through the database's notice, on every other instance. */
-  async function endSession(sessionId: string) {
-    await deleteSession(app.db, sessionId);
-    await app.sessions.revoked({ sessionId });
-  }
+  const endSession = (sessionId: string) => endSessionEverywhere(app, sessionId);
 
   app.get(
     "/api/auth/status",
@@ -103,13 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       await releaseAfterSuccess(app.db, keys);
-      // A fresh session id on every sign-in, so a planted cookie cannot be carried into a login.
-      if (request.auth) await endSession(request.auth.id);
-      const session = await createSession(app.db, user.id, app.config.session, {
-        ipAddress: request.ip,
-        userAgent: request.headers["user-agent"],
-      });
-      setSessionCookie(request, reply, session.token);
+      await startSession(app, request, reply, user.id);
       return { success: true as const, user: toAuthUser(user) };
     },
   );

@@ -3,6 +3,7 @@
 // money is numeric(12,2) read as a number, secrets are stored only as AES-256-GCM ciphertext.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -122,7 +123,8 @@ export const webauthnCredentials = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     credentialId: text("credential_id").notNull(),
     credentialPublicKey: text("credential_public_key").notNull(),
-    counter: integer("counter").notNull().default(0),
+    // The authenticator's signature counter: an unsigned 32-bit number, beyond integer's range.
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
     credentialDeviceType: text("credential_device_type"),
     credentialBackedUp: boolean("credential_backed_up").notNull().default(false),
     transports: jsonb("transports").$type<string[]>(),

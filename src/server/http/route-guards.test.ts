@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PUBLIC_ROUTES = ["GET /api/auth/status", "POST /api/auth/login", "GET /api/health"];
+const PUBLIC_ROUTES = [
+  "GET /api/auth/status",
+  "POST /api/auth/login",
+  "GET /api/health",
+  "POST /api/auth/webauthn/login/options",
+  "POST /api/auth/webauthn/login/verify",
+];
 
 // Concrete URLs: ':id' becomes another user's id (or the caller's own for selfOrAdmin checks).
 const urlFor = (template: string, id: number) => template.replace(/:[A-Za-z]+/g, String(id));

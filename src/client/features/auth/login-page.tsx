@@ -18,6 +18,7 @@ import { notify } from "@/client/lib/notify";
 import { PASSWORD_REQUIRED, USERNAME_REQUIRED } from "@/domain/schemas/auth-messages";
 import { useAuth } from "./auth-context";
 import { biometricLogin, isBiometricAvailable } from "./biometric-login";
+import { describeBiometricError } from "./biometric-login-errors";
 import { GOOGLE_ERROR, startGoogleSignIn } from "./google-sign-in";
 import {
   clearFailedAttempts,
@@ -184,7 +185,7 @@ export function LoginPage() {
       setFormError(BIOMETRIC_NOT_VERIFIED);
     } catch (error) {
       console.error("Biometric login failed:", error);
-      setFormError(BIOMETRIC_FAILED);
+      setFormError(describeBiometricError(error, BIOMETRIC_FAILED));
     }
     setPhase("idle");
   }

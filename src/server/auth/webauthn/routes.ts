@@ -1,0 +1,118 @@
+// Passkey routes (spec part 1 section 7; part 2 'Biometric credentials').
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema, noContentResponseSchema } from "../../../domain/schemas/common";
+import {
+  webauthnCredentialListResponseSchema,
+  webauthnLoginOptionsRequestSchema,
+  webauthnLoginOptionsResponseSchema,
+  webauthnLoginVerifyRequestSchema,
+  webauthnLoginVerifyResponseSchema,
+  webauthnRegisterOptionsRequestSchema,
+  webauthnRegisterOptionsResponseSchema,
+  webauthnRegisterVerifyRequestSchema,
+  webauthnRegisterVerifyResponseSchema,
+} from "../../../domain/schemas/webauthn";
+import { toAuthUser } from "../../users/user-response";
+import { currentSession, publicRoute, requireUser } from "../guards";
+import { startSession } from "../routes";
+import { relyingPartyFor } from "./relying-party";
+import {
+  deleteCredential,
+  listCredentials,
+  loginOptions,
+  loginVerify,
+  registerOptions,
+  registerVerify,
+} from "./service";
+
+export const webauthnRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/auth/webauthn/login/options",
+    {
+      preHandler: publicRoute,
+      schema: {
+        body: webauthnLoginOptionsRequestSchema,
+        response: { 200: webauthnLoginOptionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const rp = relyingPartyFor(app.config, request);
+      const options = await loginOptions(app.db, rp, request.body.username);
+      return { success: true as const, options };
+    },
+  );
+
+  app.post(
+    "/api/auth/webauthn/login/verify",
+    {
+      preHandler: publicRoute,
+      schema: {
+        body: webauthnLoginVerifyRequestSchema,
+        response: { 200: webauthnLoginVerifyResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const rp = relyingPartyFor(app.config, request);
+      const user = await loginVerify(app.db, rp, request.body, request.log);
+      // A passkey with user verification is both factors: the session starts here, as a password
+      // sign-in's does after its last step.
+      await startSession(app, request, reply, user.id);
+      return { success: true as const, user: toAuthUser(user) };
+    },
+  );
+
+  app.post(
+    "/api/auth/webauthn/register/options",
+    {
+      preHandler: requireUser,
+      schema: {
+        body: webauthnRegisterOptionsRequestSchema.optional(),
+        response: { 200: webauthnRegisterOptionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = currentSession(request);
+      const rp = relyingPartyFor(app.config, request);
+      const options = await registerOptions(app.db, rp, user);
+      return { success: true as const, options };
+    },
+  );
+
+  app.post(
+    "/api/auth/webauthn/register/verify",
+    {
+      preHandler: requireUser,
+      schema: {
+        body: webauthnRegisterVerifyRequestSchema,
+        response: { 201: webauthnRegisterVerifyResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentSession(request);
+      const rp = relyingPartyFor(app.config, request);
+      const credential = await registerVerify(app.db, rp, user.id, request.body, request.log);
+      return reply.status(201).send({ success: true as const, credential });
+    },
+  );
+
+  app.get(
+    "/api/auth/webauthn/credentials",
+    {
+      preHandler: requireUser,
+      schema: { response: { 200: webauthnCredentialListResponseSchema } },
+    },
+    async (request) => listCredentials(app.db, currentSession(request).user.id),
+  );
+
+  app.delete(
+    "/api/auth/webauthn/credentials/:id",
+    {
+      preHandler: requireUser,
+      schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
+    },
+    async (request, reply) => {
+      await deleteCredential(app.db, currentSession(request).user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

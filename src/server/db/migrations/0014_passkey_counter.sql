@@ -1,0 +1,1 @@
+ALTER TABLE "webauthn_credentials" ALTER COLUMN "counter" SET DATA TYPE bigint;
