@@ -1,6 +1,6 @@
 // User Profile and Settings in Chromium against the real server with demo data (spec part 2:
-// 'Profile' and 'Settings'). Passkeys and exports are not built yet, so these pages must say so
-// instead of pretending (ARCHITECTURE.md: no "coming soon" fakes).
+// 'Profile' and 'Settings'). Exports are not built yet, so the page must say so instead of
+// pretending (ARCHITECTURE.md: no "coming soon" fakes). Passkeys: tests/e2e/passkeys.e2e.ts.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
@@ -46,7 +46,7 @@ describe("the profile page", () => {
     expect(await general.getByLabel("Username", { exact: true }).inputValue()).toBe("admin");
   });
 
-  it("lists the login methods on the Security tab and offers no passkey registration", async () => {
+  it("lists the login methods on the Security tab, with passkey registration offered", async () => {
     const page = await e2e.pageAs(DEMO_USER);
     await open(page, "/profile", "User Profile");
     await main(page).getByRole("tab", { name: "Security", exact: true }).click();
@@ -56,15 +56,17 @@ describe("the profile page", () => {
     await visible(security.getByText("Login Methods", { exact: true }));
     await visible(security.getByText("Password Active", { exact: true }));
     // Neither Google nor a passkey is set up for jane, and the page does not claim otherwise.
-    await waitForCount(security.getByText("Not Set Up", { exact: true }), 2);
+    await visible(security.getByText("Not Connected", { exact: true }));
+    await visible(security.getByText("Not Set Up", { exact: true }));
     await waitForCount(security.getByText("Google Connected", { exact: true }), 0);
     await waitForCount(security.getByText("Biometric Active", { exact: true }), 0);
 
-    await visible(security.getByText(/Passkeys .* are not available yet/));
     await visible(security.getByText("No biometric credentials registered.", { exact: true }));
-    // Nothing to register with, no name field defaulting to 'My Device', nothing to remove.
-    await waitForCount(security.getByRole("button"), 0);
-    await waitForCount(security.getByRole("textbox"), 0);
+    // The register form (passkeys e2e: tests/e2e/passkeys.e2e.ts) with the spec's default name.
+    const name = security.getByLabel("Credential name", { exact: true });
+    await visible(name);
+    expect(await name.inputValue()).toBe("My Device");
+    await visible(security.getByRole("button", { name: "Register Biometric", exact: true }));
     expect(await security.textContent()).not.toMatch(/coming soon/i);
   });
 });
