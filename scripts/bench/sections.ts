@@ -7,6 +7,7 @@ import { directoriesSection } from "./directories-section";
 import { firstLoadSection } from "./first-load";
 import { gsuiteSection } from "./gsuite-section";
 import { hardwareSection } from "./hardware";
+import { hostingSection } from "./hosting-section";
 
 export interface BenchContext {
   /** Base URL of the real application, e.g. http://127.0.0.1:41234 */
@@ -33,4 +34,5 @@ export const extraSections: BenchSection[] = [
   ...(optIn("hardware") ? [hardwareSection] : []),
   gsuiteSection,
   directoriesSection,
+  hostingSection,
 ];

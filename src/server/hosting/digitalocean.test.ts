@@ -103,6 +103,24 @@ describe("the client against the stand-in", () => {
     ).rejects.toBeInstanceOf(HostingProviderError);
   });
 
+  it("reads amounts sent as numbers like the strings of the real API", async () => {
+    const numeric = createDigitalOceanProvider({
+      token: standIn.token,
+      apiUrl: standIn.url,
+      timeoutMs: 2000,
+      maxRetryWaitMs: 0,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        const body = await response.json();
+        for (const item of body.invoice_items ?? []) item.amount = Number(item.amount);
+        return new Response(JSON.stringify(body), { status: response.status });
+      },
+    });
+    const list = await numeric.invoices();
+    const charges = await numeric.machineCharges(list.running!);
+    expect(charges.map((c) => c.amount)).toEqual(["12.34", "8.08", "0.97"]);
+  });
+
   it("refuses a wrong token with the issue's message", async () => {
     const wrong = createDigitalOceanProvider({
       token: "nope",

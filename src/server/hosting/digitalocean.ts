@@ -47,7 +47,11 @@ const invoicesPageSchema = pagesSchema.extend({
   invoice_preview: invoiceRefSchema.nullish(),
 });
 
-const amountSchema = z.string().refine((value) => parseCents(value) !== null);
+// A decimal string in the real API; a bare number is read the same way rather than refused.
+const amountSchema = z
+  .union([z.string(), z.number().finite()])
+  .transform(String)
+  .refine((value) => parseCents(value) !== null);
 const nullableText = z
   .string()
   .nullish()

@@ -5,7 +5,7 @@
 // from the provider (no transaction is open while the network is slow), then write it all in one
 // transaction that also marks the import successful. A failure anywhere before that commit writes
 // nothing but the failed import's row, so the previous data stays as it was.
-import { and, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import {
   type BillingMonth,
@@ -198,72 +198,100 @@ async function writeImport(
     }
   }
 
-  let dropletsChanged = 0;
+  // Set-wise: the rows as they are, then one upsert per table (in chunks); what changed is
+  // counted against the rows read first, under the lock, so the counts are exact.
   const nowMs = now.getTime();
-  for (const [dropletId, info] of seen) {
-    const name = listed.get(dropletId) ?? info.name;
-    const firstSeen = new Date(Math.min(info.first ?? nowMs, nowMs));
-    const lastSeen = listed.has(dropletId) ? now : new Date(Math.min(info.last ?? nowMs, nowMs));
-    const changed = await tx
+  const dropletRows = [...seen].map(([dropletId, info]) => ({
+    dropletId,
+    name: listed.get(dropletId) ?? info.name,
+    project: info.project,
+    firstSeen: new Date(Math.min(info.first ?? nowMs, nowMs)),
+    lastSeen: listed.has(dropletId) ? now : new Date(Math.min(info.last ?? nowMs, nowMs)),
+  }));
+  const existing = new Map<string, { name: string; project: string | null }>();
+  for (const ids of chunks(dropletRows.map((row) => row.dropletId))) {
+    const rows = await tx
+      .select({ dropletId: droplets.dropletId, name: droplets.name, project: droplets.project })
+      .from(droplets)
+      .where(inArray(droplets.dropletId, ids));
+    for (const row of rows) existing.set(row.dropletId, row);
+  }
+  let dropletsChanged = 0;
+  for (const row of dropletRows) {
+    const before = existing.get(row.dropletId);
+    if (
+      !before ||
+      before.name !== row.name ||
+      (row.project !== null && before.project !== row.project)
+    ) {
+      dropletsChanged += 1;
+    }
+  }
+  for (const rows of chunks(dropletRows)) {
+    await tx
       .insert(droplets)
-      .values({ dropletId, name, project: info.project, firstSeen, lastSeen })
+      .values(rows)
       .onConflictDoUpdate({
         target: droplets.dropletId,
-        set: { name, project: sql`coalesce(excluded.project, ${droplets.project})` },
-        setWhere: sql`(${droplets.name}, ${droplets.project}) is distinct from (excluded.name, coalesce(excluded.project, ${droplets.project}))`,
-      })
-      .returning({ dropletId: droplets.dropletId });
-    dropletsChanged += changed.length;
-    await tx
-      .update(droplets)
-      .set({
-        firstSeen: sql`least(${droplets.firstSeen}, ${firstSeen.toISOString()}::timestamptz)`,
-        lastSeen: sql`greatest(${droplets.lastSeen}, ${lastSeen.toISOString()}::timestamptz)`,
-      })
-      .where(eq(droplets.dropletId, dropletId));
+        set: {
+          name: sql`excluded.name`,
+          project: sql`coalesce(excluded.project, ${droplets.project})`,
+          firstSeen: sql`least(${droplets.firstSeen}, excluded.first_seen)`,
+          lastSeen: sql`greatest(${droplets.lastSeen}, excluded.last_seen)`,
+        },
+      });
   }
   // Droplets billed earlier and still listed are still there.
-  if (listed.size > 0) {
-    const stillListed = [...listed.keys()].filter((id) => !seen.has(id));
-    if (stillListed.length > 0) {
-      await tx
-        .update(droplets)
-        .set({ lastSeen: now })
-        .where(inArray(droplets.dropletId, stillListed));
-    }
+  const stillListed = [...listed.keys()].filter((id) => !seen.has(id));
+  for (const ids of chunks(stillListed)) {
+    await tx.update(droplets).set({ lastSeen: now }).where(inArray(droplets.dropletId, ids));
   }
 
   // Each imported month replaces that month's rows: same (month, droplet) updated, droplets no
   // longer billed in it removed.
   let costsChanged = 0;
   for (const month of fetched.months) {
-    const ids = [...month.droplets.keys()];
-    const removed = await tx
-      .delete(dropletCosts)
-      .where(
-        ids.length > 0
-          ? and(eq(dropletCosts.invoiceMonth, month.month), notInArray(dropletCosts.dropletId, ids))
-          : eq(dropletCosts.invoiceMonth, month.month),
-      )
-      .returning({ dropletId: dropletCosts.dropletId });
-    costsChanged += removed.length;
-    for (const [dropletId, cost] of month.droplets) {
-      const amount = formatCents(cost.cents);
-      const written = await tx
+    const current = new Map(
+      (
+        await tx
+          .select({
+            dropletId: dropletCosts.dropletId,
+            amount: sql<string>`${dropletCosts.amountUsd}::text`,
+          })
+          .from(dropletCosts)
+          .where(eq(dropletCosts.invoiceMonth, month.month))
+      ).map((row) => [row.dropletId, row.amount]),
+    );
+    const rows = [...month.droplets].map(([dropletId, cost]) => ({
+      dropletId,
+      amount: formatCents(cost.cents),
+      items: cost.items,
+    }));
+    const gone = [...current.keys()].filter((id) => !month.droplets.has(id));
+    costsChanged += gone.length;
+    costsChanged += rows.filter((row) => current.get(row.dropletId) !== row.amount).length;
+    for (const ids of chunks(gone)) {
+      await tx
+        .delete(dropletCosts)
+        .where(
+          and(eq(dropletCosts.invoiceMonth, month.month), inArray(dropletCosts.dropletId, ids)),
+        );
+    }
+    for (const chunk of chunks(rows)) {
+      await tx
         .insert(dropletCosts)
-        .values({
-          invoiceMonth: month.month,
-          dropletId,
-          amountUsd: sql`${amount}::numeric` as unknown as number,
-          rawData: { items: cost.items },
-        })
+        .values(
+          chunk.map((row) => ({
+            invoiceMonth: month.month,
+            dropletId: row.dropletId,
+            amountUsd: sql`${row.amount}::numeric` as unknown as number,
+            rawData: { items: row.items },
+          })),
+        )
         .onConflictDoUpdate({
           target: [dropletCosts.invoiceMonth, dropletCosts.dropletId],
           set: { amountUsd: sql`excluded.amount_usd`, rawData: sql`excluded.raw_data` },
-          setWhere: sql`${dropletCosts.amountUsd} is distinct from excluded.amount_usd`,
-        })
-        .returning({ dropletId: dropletCosts.dropletId });
-      costsChanged += written.length;
+        });
     }
   }
 
@@ -277,6 +305,13 @@ async function writeImport(
     .set({ finishedAt: now, outcome: "success", message })
     .where(eq(hostingImports.id, importId));
   return { message, months, droplets: dropletsChanged, costs: costsChanged };
+}
+
+/** Rows in groups small enough for one statement's parameters. */
+function chunks<T>(rows: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -64,11 +64,11 @@ function MonthCosts({ group }: { group: CostMonth }) {
           <span className="font-semibold tabular-nums">{formatMoney(group.total, "USD")}</span>
         </p>
       </div>
-      <Table aria-label={`Droplet costs, ${monthLabel(group.month)}`}>
+      <Table aria-label={`Droplet costs, ${monthLabel(group.month)}`} className="table-fixed">
         <TableHeader>
           <TableRow>
-            <TableHead>Droplet</TableHead>
-            <TableHead>Project</TableHead>
+            <TableHead className="w-1/2">Droplet</TableHead>
+            <TableHead className="w-1/3">Project</TableHead>
             <TableHead className="text-right">Cost (USD)</TableHead>
           </TableRow>
         </TableHeader>
@@ -112,11 +112,11 @@ function KnownDroplets({
         {droplets.length} {droplets.length === 1 ? "droplet" : "droplets"}
       </p>
       {droplets.length > 0 && (
-        <Table aria-label="Known droplets">
+        <Table aria-label="Known droplets" className="table-fixed">
           <TableHeader>
             <TableRow>
-              <TableHead>Droplet</TableHead>
-              <TableHead>Project</TableHead>
+              <TableHead className="w-1/2">Droplet</TableHead>
+              <TableHead className="w-1/3">Project</TableHead>
               <TableHead className="text-right">Cost (USD)</TableHead>
             </TableRow>
           </TableHeader>
