@@ -11,16 +11,36 @@ import {
 import { addDays, daysBetween, type IsoDate } from "../../domain/dates";
 import {
   DASHBOARD_LIST_LIMIT,
+  type DashboardLicense,
   type DashboardSummaryResponse,
 } from "../../domain/schemas/dashboard";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { licenseAssignments, licenses } from "../db/schema";
 import { selectPage } from "../lib/paging";
-import { licenseListColumns, toLicenseResponse } from "../licenses/license-response";
-import { countActiveSeats } from "../licenses/service";
 
 type LicenseSection = DashboardSummaryResponse["licenses"];
+
+// Only what the dashboard's tables show (dashboardLicenseSchema): no notes, no key.
+const columns = {
+  id: licenses.id,
+  name: licenses.name,
+  licenseType: licenses.licenseType,
+  purchaseDate: licenses.purchaseDate,
+  expiryDate: licenses.expiryDate,
+  paymentAmount: licenses.paymentAmount,
+  paymentCurrency: licenses.paymentCurrency,
+  paymentFrequency: licenses.paymentFrequency,
+  autoRenew: licenses.autoRenew,
+  renewalStatus: licenses.renewalStatus,
+  createdAt: licenses.createdAt,
+};
+type Row = Omit<DashboardLicense, "createdAt"> & { createdAt: Date };
+
+const toDashboardLicense = (row: Row): DashboardLicense => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
 
 const lowerName = sql`lower(${licenses.name})`;
 
@@ -57,7 +77,7 @@ export async function licenseSummary(
   const [[all], newest, attention, renews] = await Promise.all([
     db.select({ total: count() }).from(licenses),
     db
-      .select(licenseListColumns)
+      .select(columns)
       .from(licenses)
       .orderBy(desc(licenses.createdAt), desc(licenses.id))
       .limit(RECENTLY_ADDED_COUNT),
@@ -67,7 +87,7 @@ export async function licenseSummary(
       bounds,
       select: (total) =>
         db
-          .select({ license: licenseListColumns, total })
+          .select({ license: columns, total })
           .from(licenses)
           .where(attentionWhere)
           .orderBy(licenses.expiryDate, lowerName, licenses.id)
@@ -79,7 +99,7 @@ export async function licenseSummary(
       bounds,
       select: (total) =>
         db
-          .select({ license: licenseListColumns, renewalDate: renewalDate(today), total })
+          .select({ license: columns, renewalDate: renewalDate(today), total })
           .from(licenses)
           .where(renewsWhere)
           .orderBy(renewalDate(today), lowerName, licenses.id)
@@ -87,28 +107,19 @@ export async function licenseSummary(
     }),
   ]);
 
-  const shown = [
-    ...newest,
-    ...attention.rows.map((r) => r.license),
-    ...renews.rows.map((r) => r.license),
-  ];
-  const seats = await countActiveSeats(db, [...new Set(shown.map((license) => license.id))]);
-  const withSeats = (license: (typeof shown)[number]) =>
-    toLicenseResponse(license, seats.get(license.id) ?? 0);
-
   return {
     total: all?.total ?? 0,
-    recentlyAdded: newest.map(withSeats),
+    recentlyAdded: newest.map(toDashboardLicense),
     needsAttention: {
       items: attention.rows.map(({ license }) => ({
-        license: withSeats(license),
+        license: toDashboardLicense(license),
         daysLeft: daysBetween(today, license.expiryDate!),
       })),
       total: attention.total ?? 0,
     },
     renewsSoon: {
       items: renews.rows.map(({ license, renewalDate }) => ({
-        license: withSeats(license),
+        license: toDashboardLicense(license),
         renewalDate,
         daysUntilRenewal: daysBetween(today, renewalDate),
       })),

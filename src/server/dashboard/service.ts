@@ -1,9 +1,11 @@
-// The dashboard summary: one section per area, each a few LIMITed queries, run side by side.
-// An area joins the dashboard by adding its section here (and its field to the schema).
+// The dashboard summary: one section per area, each a few LIMITed or grouped queries, run side by
+// side. An area joins the dashboard by adding its section here (and its field to the schema).
 import type { IsoDate } from "../../domain/dates";
 import type { DashboardSummaryResponse } from "../../domain/schemas/dashboard";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db } from "../db/client";
+import { officeAccountsSummary } from "./accounts-summary";
+import { hardwareSummary } from "./hardware-summary";
 import { licenseSummary } from "./license-summary";
 import { userSummary } from "./user-summary";
 
@@ -12,9 +14,11 @@ export async function dashboardSummary(
   session: ActiveSession,
   today: IsoDate,
 ): Promise<DashboardSummaryResponse> {
-  const [licenses, users] = await Promise.all([
+  const [licenses, hardware, officeAccounts, users] = await Promise.all([
     licenseSummary(db, session, today),
+    hardwareSummary(db, session),
+    officeAccountsSummary(db, session),
     userSummary(db, session),
   ]);
-  return { licenses, users };
+  return { licenses, hardware, officeAccounts, users };
 }

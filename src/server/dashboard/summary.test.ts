@@ -11,7 +11,9 @@ import { maskSecret } from "../../domain/masking";
 import { nextOccurrence } from "../../domain/recurrence";
 import {
   DASHBOARD_LIST_LIMIT,
+  DASHBOARD_USER_ROWS,
   type DashboardSummaryResponse,
+  dashboardLicenseSchema,
 } from "../../domain/schemas/dashboard";
 import type { LicenseResponse } from "../../domain/schemas/licenses";
 import { licenses } from "../db/schema";
@@ -168,17 +170,27 @@ describe("GET /api/dashboard/summary", () => {
       url: "/api/licenses",
       cookie: admin.cookie,
     });
-    const users = await t.request({ method: "GET", url: "/api/users", cookie: admin.cookie });
+    const users = (
+      await t.request({ method: "GET", url: "/api/users", cookie: admin.cookie })
+    ).json() as { id: number; fullName: string | null; username: string; isAdmin: boolean }[];
     expect(body.licenses.total).toBe(everything.json().length);
-    expect(body.users).toEqual({ total: users.json().length });
+    expect(body.users!.total).toBe(users.length);
+    // The newest people first (by id: ids are handed out in creation order).
+    expect(body.users!.newest.map((user) => user.id)).toEqual(
+      users
+        .map((user) => user.id)
+        .sort((a, b) => b - a)
+        .slice(0, DASHBOARD_USER_ROWS),
+    );
+    expect(body.users!.newest.find((user) => user.id === admin.user.id)?.isAdmin).toBe(true);
     expect(body.licenses.recentlyAdded!.map((l) => l.name)).toEqual([
       "Ren nothing",
       "Ren one-time expired",
       "Ren one-time by expiry",
     ]);
-    expect(raw).not.toMatch(/ciphertext|licenseKeyCiphertext/i);
+    expect(raw).not.toMatch(/ciphertext|licenseKey|notes/i);
     // Field for field (dates as YYYY-MM-DD, instants as ISO strings) what the license's own
-    // call answers.
+    // call answers, for the fields the dashboard carries.
     const listed = [
       ...body.licenses.recentlyAdded!,
       ...body.licenses.needsAttention!.items.map((item) => item.license),
@@ -191,7 +203,7 @@ describe("GET /api/dashboard/summary", () => {
         url: `/api/licenses/${license.id}`,
         cookie: admin.cookie,
       });
-      expect(license).toEqual(own.json());
+      expect(license).toEqual(dashboardLicenseSchema.parse(own.json()));
     }
   });
 
@@ -215,10 +227,14 @@ describe("GET /api/dashboard/summary", () => {
     const mine = await createLicenseViaApi(t, admin.cookie, { name: "Held one" });
     await assignViaApi(t, admin.cookie, mine.id, holder.user.id);
     const { body } = await summary(holder.cookie);
-    expect(body).toEqual({
-      licenses: { total: 1, recentlyAdded: null, needsAttention: null, renewsSoon: null },
-      users: null,
+    expect(body.licenses).toEqual({
+      total: 1,
+      recentlyAdded: null,
+      needsAttention: null,
+      renewsSoon: null,
     });
+    expect(body.users).toBeNull();
+    expect(body.officeAccounts.monthlyExpense).toBeNull();
   });
 
   it("refuses anyone signed out and a malformed date", async () => {

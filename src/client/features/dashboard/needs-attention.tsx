@@ -5,10 +5,9 @@ import { Suspense, useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { TableCell, TableRow } from "@/client/components/ui/table";
-import { RenewLicenseDialog } from "@/client/features/licenses";
+import { type RenewableLicense, RenewLicenseDialog } from "@/client/features/licenses";
 import { formatCalendarDate, titleCase } from "@/client/lib/format";
 import { daysLeftBadgeVariant } from "@/domain/dashboard";
-import type { LicenseResponse } from "@/domain/schemas/licenses";
 import { daysLeftLabel } from "./day-labels";
 import { type Column, LicenseTableCard } from "./license-table-card";
 import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
@@ -23,7 +22,7 @@ const COLUMNS: readonly Column[] = [
 
 export function NeedsAttention({ query }: { query: DashboardLicensesQuery }) {
   const items = query.data?.licenses.needsAttention?.items ?? [];
-  const [renewing, setRenewing] = useState<LicenseResponse | null>(null);
+  const [renewing, setRenewing] = useState<RenewableLicense | null>(null);
 
   return (
     <>

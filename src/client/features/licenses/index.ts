@@ -3,6 +3,7 @@
 import { lazy } from "react";
 
 export { useLicenses } from "./api";
+export type { RenewableLicense } from "./license-form-values";
 export { LicenseStatusBadge } from "./license-status-badge";
 export type { LicenseListParams } from "./query-keys";
 /** The people picker searched on the server, shared with the hardware and office accounts dialogs. */

@@ -74,7 +74,13 @@ export function editLicenseValues(license: LicenseResponse): LicenseFormValues {
  * The renewal form: the new expiry is the previous one plus a payment period (the shared
  * defaultRenewalExpiry rule) and the amount is the license's payment amount.
  */
-export function renewalValues(license: LicenseResponse, today: string = todayIso()) {
+/** What a renewal needs of a license (the dashboard's lists carry only these fields). */
+export type RenewableLicense = Pick<
+  LicenseResponse,
+  "id" | "name" | "expiryDate" | "paymentAmount" | "paymentCurrency" | "paymentFrequency"
+>;
+
+export function renewalValues(license: RenewableLicense, today: string = todayIso()) {
   return {
     licenseId: license.id,
     previousExpiryDate: license.expiryDate ?? "",

@@ -9,9 +9,9 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
 import { formatCalendarDate } from "@/client/lib/format";
 import { todayIso } from "@/domain/dates";
-import { createRenewalRequestSchema, type LicenseResponse } from "@/domain/schemas/licenses";
+import { createRenewalRequestSchema } from "@/domain/schemas/licenses";
 import { useRenewLicense } from "./api";
-import { renewalValues } from "./license-form-values";
+import { type RenewableLicense, renewalValues } from "./license-form-values";
 import { LicenseKeyInput } from "./license-key-input";
 import { licenseFailure, licenseToast } from "./license-toasts";
 
@@ -19,7 +19,7 @@ export function RenewLicenseDialog({
   license,
   onOpenChange,
 }: {
-  license: LicenseResponse;
+  license: RenewableLicense;
   onOpenChange(open: boolean): void;
 }) {
   const renew = useRenewLicense();

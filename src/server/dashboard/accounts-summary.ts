@@ -1,0 +1,52 @@
+// The office accounts section of the dashboard summary: counts by status over what the viewer may
+// see, and for administrators the active accounts' monthly expense, summed in SQL per currency
+// and converted in the domain (dashboard-figures.ts) with the stored rates.
+import { sql } from "drizzle-orm";
+import { officeAccountsMonthlyExpense } from "../../domain/dashboard-figures";
+import type { AccountStatus, Currency } from "../../domain/enums";
+import type { DashboardSummaryResponse } from "../../domain/schemas/dashboard";
+import { accountVisibility } from "../accounts/access";
+import type { ActiveSession } from "../auth/sessions";
+import type { Db } from "../db/client";
+import { accounts } from "../db/schema";
+import { loadCurrencyRates } from "../money/currency-rates";
+
+type AccountsSection = DashboardSummaryResponse["officeAccounts"];
+
+export async function officeAccountsSummary(
+  db: Db,
+  session: ActiveSession,
+): Promise<AccountsSection> {
+  const isAdmin = session.user.role === "admin";
+  const [groups, rates] = await Promise.all([
+    db
+      .select({
+        status: accounts.status,
+        currency: accounts.paymentCurrency,
+        count: sql<number>`count(*)`.mapWith(Number),
+        // numeric, read as text and parsed once per group: exact to the cent.
+        amount: sql<string | null>`sum(${accounts.paymentAmount})::text`,
+      })
+      .from(accounts)
+      .where(accountVisibility(db, session))
+      .groupBy(accounts.status, accounts.paymentCurrency),
+    isAdmin ? loadCurrencyRates(db) : null,
+  ]);
+
+  const byStatus = new Map<AccountStatus, number>();
+  const activeSums: { currency: Currency; amount: number }[] = [];
+  let total = 0;
+  for (const group of groups) {
+    total += group.count;
+    byStatus.set(group.status, (byStatus.get(group.status) ?? 0) + group.count);
+    if (group.status === "active" && group.amount !== null) {
+      activeSums.push({ currency: group.currency, amount: Number(group.amount) });
+    }
+  }
+  return {
+    total,
+    byStatus: [...byStatus].map(([status, count]) => ({ status, count })),
+    active: byStatus.get("active") ?? 0,
+    monthlyExpense: rates ? officeAccountsMonthlyExpense(activeSums, rates) : null,
+  };
+}
