@@ -1,5 +1,6 @@
-// Dashboard (spec part 1, section 2.6). The license parts come from the licenses list; areas that
-// are not built yet (hardware, office accounts) say so instead of showing invented numbers.
+// Dashboard (spec part 1, section 2.6). Every figure and table comes from one summary call
+// (GET /api/dashboard/summary), computed by the server with LIMITs; the route guard has usually
+// started it before this code arrives.
 import {
   ArrowRight,
   ClipboardList,
@@ -28,18 +29,22 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui
 import { useAuth } from "@/client/features/auth";
 import { todayIso } from "@/domain/dates";
 import { greetingForHour } from "./greeting";
+import { HardwareInventory } from "./hardware-inventory";
+import { HardwareStatusCard } from "./hardware-status-card";
 import { NeedsAttention } from "./needs-attention";
+import { OfficeAccountsCard } from "./office-accounts-card";
 import { quickActionsFor } from "./quick-actions";
 import { RecentlyAddedLicenses } from "./recently-added-licenses";
 import { RenewsSoon } from "./renews-soon";
-import { type DashboardLicensesQuery, useDashboardLicenses } from "./use-dashboard-licenses";
+import { type DashboardSummaryQuery, useDashboardSummary } from "./use-dashboard-summary";
+import { UserListCard } from "./user-list-card";
 
 export function DashboardPage() {
   const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
   // One date for the whole page, so every list and badge agrees.
   const today = useMemo(() => todayIso(), []);
-  const licenses = useDashboardLicenses(user ? { id: user.id, isAdmin } : null, today);
+  const licenses = useDashboardSummary(user ? { id: user.id, isAdmin } : null, today);
   if (!user) return null;
   const name = user.displayName || user.username;
 
@@ -93,7 +98,7 @@ function Overview({
   today,
 }: {
   isAdmin: boolean;
-  licenses: DashboardLicensesQuery;
+  licenses: DashboardSummaryQuery;
   today: string;
 }) {
   const countOf = (data: number | undefined): CountQuery => ({
@@ -101,8 +106,12 @@ function Overview({
     isPending: licenses.isPending,
     isError: licenses.isError && !licenses.data,
   });
-  const licenseCount = countOf(licenses.data?.licenses.total);
-  const members = countOf(licenses.data?.users?.total);
+  const summary = licenses.data;
+  const licenseCount = countOf(summary?.licenses.total);
+  // Administrators: every item; anyone else: the items they hold.
+  const hardwareCount = countOf(isAdmin ? summary?.hardware.total : summary?.hardware.assigned);
+  const accountCount = countOf(summary?.officeAccounts.total);
+  const members = countOf(summary?.users?.total);
 
   return (
     <div className="grid gap-6">
@@ -117,11 +126,24 @@ function Overview({
           title={isAdmin ? "Hardware Items" : "My Hardware"}
           icon={<Laptop />}
           to="/hardware"
+          query={hardwareCount}
         />
-        <StatCard title="Office Accounts" icon={<Mail />} to="/accounts" />
+        <StatCard title="Office Accounts" icon={<Mail />} to="/accounts" query={accountCount} />
         {isAdmin && <StatCard title="Team Members" icon={<Users />} to="/users" query={members} />}
       </div>
-      {isAdmin && <RecentlyAddedLicenses query={licenses} today={today} />}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <HardwareStatusCard query={licenses} isAdmin={isAdmin} />
+        <OfficeAccountsCard query={licenses} isAdmin={isAdmin} />
+      </div>
+      <HardwareInventory query={licenses} isAdmin={isAdmin} />
+      {isAdmin && (
+        <div className="grid gap-6 xl:grid-cols-3">
+          <div className="xl:col-span-2">
+            <RecentlyAddedLicenses query={licenses} today={today} />
+          </div>
+          <UserListCard query={licenses} />
+        </div>
+      )}
     </div>
   );
 }
@@ -141,15 +163,11 @@ function StatCard({
   title: string;
   icon: React.ReactNode;
   to: string;
-  /** Absent for areas that are not built yet. */
-  query?: CountQuery;
+  query: CountQuery;
 }) {
   let value: React.ReactNode;
   let note: string;
-  if (!query) {
-    value = <span className="text-muted-foreground">—</span>;
-    note = "Coming in a later release";
-  } else if (query.isPending) {
+  if (query.isPending) {
     value = <Skeleton className="h-8 w-12" />;
     note = "Loading...";
   } else if (query.isError) {

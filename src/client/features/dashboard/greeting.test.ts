@@ -24,7 +24,7 @@ describe("quickActionsFor", () => {
       ["Add License", "/licenses"],
       ["Add Account", "/accounts"],
       ["Add User", "/users"],
-      ["Assign Hardware", "/hardware"],
+      ["Assign Hardware", "/hardware?tab=available"],
       ["Assign License", "/assignments"],
     ]);
   });

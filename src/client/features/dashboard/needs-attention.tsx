@@ -9,8 +9,8 @@ import { type RenewableLicense, RenewLicenseDialog } from "@/client/features/lic
 import { formatCalendarDate, titleCase } from "@/client/lib/format";
 import { daysLeftBadgeVariant } from "@/domain/dashboard";
 import { daysLeftLabel } from "./day-labels";
-import { type Column, LicenseTableCard } from "./license-table-card";
-import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
+import { type Column, SummaryTableCard } from "./summary-table-card";
+import type { DashboardSummaryQuery } from "./use-dashboard-summary";
 
 const COLUMNS: readonly Column[] = [
   { label: "Name" },
@@ -20,13 +20,13 @@ const COLUMNS: readonly Column[] = [
   { label: "Actions", className: "text-right" },
 ];
 
-export function NeedsAttention({ query }: { query: DashboardLicensesQuery }) {
+export function NeedsAttention({ query }: { query: DashboardSummaryQuery }) {
   const items = query.data?.licenses.needsAttention?.items ?? [];
   const [renewing, setRenewing] = useState<RenewableLicense | null>(null);
 
   return (
     <>
-      <LicenseTableCard
+      <SummaryTableCard
         title="Needs Attention"
         description="Licenses that do not renew automatically and expired in the last 30 days or expire within the next 30 days."
         query={query}
@@ -61,7 +61,7 @@ export function NeedsAttention({ query }: { query: DashboardLicensesQuery }) {
             </TableRow>
           );
         })}
-      </LicenseTableCard>
+      </SummaryTableCard>
       {renewing && (
         // The dialog's code is fetched on the first Renew (see features/licenses/index.ts).
         <Suspense fallback={null}>

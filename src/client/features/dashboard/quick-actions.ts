@@ -10,8 +10,9 @@ const ADMIN_ACTIONS: readonly QuickAction[] = [
   { label: "Add License", to: "/licenses" },
   { label: "Add Account", to: "/accounts" },
   { label: "Add User", to: "/users" },
-  // The spec opens a hardware assignment dialog here; that lives with the hardware screen.
-  { label: "Assign Hardware", to: "/hardware" },
+  // The available items, each with its Assign button and the 'Assign Hardware Item' dialog
+  // (the Overview's inventory shows only 8 of them).
+  { label: "Assign Hardware", to: "/hardware?tab=available" },
   { label: "Assign License", to: "/assignments" },
 ];
 

@@ -5,8 +5,8 @@ import { LicenseStatusBadge } from "@/client/features/licenses";
 import { formatCalendarDate, titleCase } from "@/client/lib/format";
 import { costLabel } from "@/domain/dashboard";
 import { getLicenseStatus } from "@/domain/license-status";
-import { type Column, LicenseTableCard } from "./license-table-card";
-import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
+import { type Column, SummaryTableCard } from "./summary-table-card";
+import type { DashboardSummaryQuery } from "./use-dashboard-summary";
 
 const COLUMNS: readonly Column[] = [
   { label: "Name" },
@@ -20,12 +20,12 @@ export function RecentlyAddedLicenses({
   query,
   today,
 }: {
-  query: DashboardLicensesQuery;
+  query: DashboardSummaryQuery;
   today: string;
 }) {
   const rows = query.data?.licenses.recentlyAdded ?? [];
   return (
-    <LicenseTableCard
+    <SummaryTableCard
       title="Recently Added Licenses"
       description="The newest licenses in the inventory."
       query={query}
@@ -48,6 +48,6 @@ export function RecentlyAddedLicenses({
           </TableCell>
         </TableRow>
       ))}
-    </LicenseTableCard>
+    </SummaryTableCard>
   );
 }

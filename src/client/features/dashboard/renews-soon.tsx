@@ -4,8 +4,8 @@ import { CalendarClock } from "lucide-react";
 import { TableCell, TableRow } from "@/client/components/ui/table";
 import { formatCalendarDate, formatMoney, titleCase } from "@/client/lib/format";
 import { daysUntilLabel } from "./day-labels";
-import { type Column, LicenseTableCard } from "./license-table-card";
-import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
+import { type Column, SummaryTableCard } from "./summary-table-card";
+import type { DashboardSummaryQuery } from "./use-dashboard-summary";
 
 const COLUMNS: readonly Column[] = [
   { label: "Name" },
@@ -15,10 +15,10 @@ const COLUMNS: readonly Column[] = [
   { label: "Payment", className: "text-right" },
 ];
 
-export function RenewsSoon({ query }: { query: DashboardLicensesQuery }) {
+export function RenewsSoon({ query }: { query: DashboardSummaryQuery }) {
   const items = query.data?.licenses.renewsSoon?.items ?? [];
   return (
-    <LicenseTableCard
+    <SummaryTableCard
       title="Renews Soon"
       description="Auto-renewing licenses due to renew within the next 30 days."
       query={query}
@@ -43,6 +43,6 @@ export function RenewsSoon({ query }: { query: DashboardLicensesQuery }) {
           </TableCell>
         </TableRow>
       ))}
-    </LicenseTableCard>
+    </SummaryTableCard>
   );
 }

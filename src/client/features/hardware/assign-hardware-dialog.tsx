@@ -20,7 +20,8 @@ export function AssignHardwareDialog({
   item,
   onOpenChange,
 }: {
-  item: HardwareResponse;
+  /** Only its id and name are read, so the dashboard's short rows do. */
+  item: Pick<HardwareResponse, "id" | "name">;
   onOpenChange(open: boolean): void;
 }) {
   const update = useUpdateHardware();

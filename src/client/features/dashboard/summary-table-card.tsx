@@ -1,6 +1,5 @@
-// A dashboard card holding one table of licenses, with its loading, error and empty states.
+// A dashboard card holding one table (licenses, hardware), with its loading, error and empty states.
 import type * as React from "react";
-import { Button } from "@/client/components/ui/button";
 import {
   Card,
   CardContent,
@@ -19,7 +18,8 @@ import {
   TableRow,
 } from "@/client/components/ui/table";
 import { formatCount } from "@/client/lib/format";
-import type { DashboardLicensesQuery } from "./use-dashboard-licenses";
+import { SummaryFailure, summaryFailed } from "./summary-failure";
+import type { DashboardSummaryQuery } from "./use-dashboard-summary";
 
 export interface Column {
   label: string;
@@ -28,7 +28,7 @@ export interface Column {
 
 const LOADING_ROWS = [0, 1, 2];
 
-export function LicenseTableCard({
+export function SummaryTableCard({
   title,
   description,
   query,
@@ -36,31 +36,29 @@ export function LicenseTableCard({
   rowCount,
   total,
   empty,
+  failure = "Failed to load licenses.",
+  footer,
   children,
 }: {
   title: string;
   description: string;
-  query: DashboardLicensesQuery;
+  query: DashboardSummaryQuery;
   columns: readonly Column[];
   /** Rows the table would show; 0 shows the empty state. */
   rowCount: number;
   /** How many there are in all, when the server stopped the list at its limit. */
   total?: number;
   empty: { icon: React.ReactNode; title: string };
+  /** What the error state says (the spec's wording for the area, where it has one). */
+  failure?: string;
+  /** Under the table once loaded (a link to the area's screen). */
+  footer?: React.ReactNode;
   /** The rows, rendered once the licenses are loaded. */
   children: React.ReactNode;
 }) {
   let body: React.ReactNode;
-  if (query.isError && !query.data) {
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-3 px-6 py-8 text-center">
-        <p className="font-medium">Failed to load licenses.</p>
-        <p className="text-sm text-muted-foreground">{query.error.message}</p>
-        <Button variant="outline" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+  if (summaryFailed(query)) {
+    body = <SummaryFailure text={failure} query={query} />;
   } else if (query.data && rowCount === 0) {
     body = <EmptyState icon={empty.icon} title={empty.title} className="py-8" />;
   } else {
@@ -109,6 +107,7 @@ export function LicenseTableCard({
             Showing {formatCount(rowCount)} of {formatCount(total)}
           </p>
         )}
+        {query.data && footer && <div className="px-6 pt-3">{footer}</div>}
       </CardContent>
     </Card>
   );

@@ -8,7 +8,7 @@ import { dashboardSummaryQuery } from "@/client/lib/dashboard-summary-query";
 
 export { dashboardSummaryKey } from "@/client/lib/dashboard-summary-query";
 
-export function useDashboardLicenses(
+export function useDashboardSummary(
   viewer: { id: number; isAdmin: boolean } | null,
   today: string,
 ) {
@@ -19,4 +19,4 @@ export function useDashboardLicenses(
   });
 }
 
-export type DashboardLicensesQuery = ReturnType<typeof useDashboardLicenses>;
+export type DashboardSummaryQuery = ReturnType<typeof useDashboardSummary>;
