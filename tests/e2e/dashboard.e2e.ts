@@ -205,7 +205,9 @@ describe("the dashboard's license lists when the list is empty or fails", () => 
       needsAttention: { items: [], total: 0 },
       renewsSoon: { items: [], total: 0 },
     },
-    users: { total: 1 },
+    hardware: { total: 0, available: 0, assigned: 0, byType: [], inventory: [] },
+    officeAccounts: { total: 0, byStatus: [], active: 0, monthlyExpense: { AUD: 0, USD: 0 } },
+    users: { total: 1, newest: [] },
   };
 
   it("shows each list's empty state when there are no licenses", async () => {
@@ -281,7 +283,9 @@ describe("the dashboard's loading", () => {
               },
               renewsSoon: { items: [], total: 0 },
             },
-            users: { total: 1 },
+            hardware: { total: 0, available: 0, assigned: 0, byType: [], inventory: [] },
+            officeAccounts: { total: 0, byStatus: [], active: 0, monthlyExpense: null },
+            users: { total: 1, newest: [] },
           },
         }),
     );
@@ -314,7 +318,9 @@ describe("the dashboard as an ordinary user", () => {
     await visible(page.getByRole("tab", { name: "Overview", exact: true }));
     await visible(page.getByRole("tab", { name: "Quick Actions", exact: true }));
     expect(await page.getByRole("tab").allTextContents()).toEqual(["Overview", "Quick Actions"]);
-    expect(await page.getByRole("table").count()).toBe(0);
+    // Her Hardware Inventory is the one table; no license tables.
+    await visible(table(page, "Hardware Inventory"));
+    expect(await page.getByRole("table").count()).toBe(1);
     expect(await page.getByText("Recently Added Licenses").count()).toBe(0);
   });
 });

@@ -131,19 +131,17 @@ function Overview({
         <StatCard title="Office Accounts" icon={<Mail />} to="/accounts" query={accountCount} />
         {isAdmin && <StatCard title="Team Members" icon={<Users />} to="/users" query={members} />}
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div
+        className={
+          isAdmin ? "grid gap-6 lg:grid-cols-2 xl:grid-cols-3" : "grid gap-6 lg:grid-cols-2"
+        }
+      >
         <HardwareStatusCard query={licenses} isAdmin={isAdmin} />
         <OfficeAccountsCard query={licenses} isAdmin={isAdmin} />
+        {isAdmin && <UserListCard query={licenses} />}
       </div>
       <HardwareInventory query={licenses} isAdmin={isAdmin} />
-      {isAdmin && (
-        <div className="grid gap-6 xl:grid-cols-3">
-          <div className="xl:col-span-2">
-            <RecentlyAddedLicenses query={licenses} today={today} />
-          </div>
-          <UserListCard query={licenses} />
-        </div>
-      )}
+      {isAdmin && <RecentlyAddedLicenses query={licenses} today={today} />}
     </div>
   );
 }

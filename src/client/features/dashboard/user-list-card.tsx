@@ -28,9 +28,9 @@ export function UserListCard({ query }: { query: DashboardSummaryQuery }) {
     body = <EmptyState icon={<Users />} title="No users found." className="py-6" />;
   } else {
     body = (
-      <ul aria-label="Newest users" className="grid gap-3">
+      <ul aria-label="Newest users" className="flex min-w-0 flex-col gap-3">
         {users.newest.map((user) => (
-          <li key={user.id} className="flex items-center gap-3">
+          <li key={user.id} className="flex min-w-0 items-center gap-3">
             <span
               aria-hidden="true"
               className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 font-medium text-primary"
@@ -63,7 +63,7 @@ export function UserListCard({ query }: { query: DashboardSummaryQuery }) {
             : "The newest team members."}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="flex min-w-0 flex-col gap-4">
         {body}
         {users && (
           <Link to="/users" className="text-sm font-medium text-primary hover:underline">
