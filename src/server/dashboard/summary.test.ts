@@ -17,6 +17,7 @@ import {
 } from "../../domain/schemas/dashboard";
 import type { LicenseResponse } from "../../domain/schemas/licenses";
 import { licenses } from "../db/schema";
+import { nextOccurrenceSql } from "./next-occurrence-sql";
 
 let t: TestApp;
 let admin: { user: { id: number }; cookie: string };
@@ -41,7 +42,7 @@ async function summary(cookie: string, today = TODAY) {
   return { body: response.json() as DashboardSummaryResponse, raw: response.body };
 }
 
-describe("qm_next_occurrence (SQL) and nextOccurrence (domain)", () => {
+describe("qm_next_occurrence and nextOccurrenceSql (SQL) and nextOccurrence (domain)", () => {
   it("agree on month ends, leap days, week boundaries and non-recurring frequencies", async () => {
     const starts = [
       "2024-01-31",
@@ -64,9 +65,17 @@ describe("qm_next_occurrence (SQL) and nextOccurrence (domain)", () => {
           const result = (await t.app.db.execute(
             sql`select qm_next_occurrence(${start}::date, ${frequency}, ${today}::date)::text as next`,
           )) as unknown as { rows: { next: string | null }[] };
-          expect(result.rows[0]!.next, `${start} ${frequency} ${today}`).toBe(
-            nextOccurrence(start, frequency, today),
+          const expected = nextOccurrence(start, frequency, today);
+          expect(result.rows[0]!.next, `${start} ${frequency} ${today}`).toBe(expected);
+          const inline = nextOccurrenceSql(
+            sql`${start}::date`,
+            sql`${frequency}::text`,
+            sql`${today}::date`,
           );
+          const inlined = (await t.app.db.execute(
+            sql`select ${inline}::text as next`,
+          )) as unknown as { rows: { next: string | null }[] };
+          expect(inlined.rows[0]!.next, `inline: ${start} ${frequency} ${today}`).toBe(expected);
         }
       }
     }
