@@ -1,5 +1,5 @@
 // GET /api/dashboard/summary: everything the dashboard shows, computed by the server in SQL with
-// LIMITs, so its size does not grow with the tables (docs/decisions/0016-dashboard-summary.md).
+// LIMITs, so its size does not grow with the tables (docs/decisions/0017-dashboard-summary.md).
 // Each area has its own section: add a field here, a section function in server/dashboard/, and
 // read it in the dashboard's data hook.
 import { z } from "zod";
