@@ -121,6 +121,28 @@ describe("the client against the stand-in", () => {
     expect(charges.map((c) => c.amount)).toEqual(["12.34", "8.08", "0.97"]);
   });
 
+  it("reads a preview listed without its uuid through the 'preview' keyword", async () => {
+    const bare = createDigitalOceanProvider({
+      token: standIn.token,
+      apiUrl: standIn.url,
+      timeoutMs: 2000,
+      maxRetryWaitMs: 0,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        const body = await response.json();
+        if (body.invoice_preview) delete body.invoice_preview.invoice_uuid;
+        return new Response(JSON.stringify(body), { status: response.status });
+      },
+    });
+    const list = await bare.invoices();
+    expect(list.running).toEqual({ id: "preview", month: "2026-11", preview: true });
+    expect((await bare.machineCharges(list.running!)).map((c) => c.name)).toEqual([
+      "web-1",
+      "db-1",
+      "new-api",
+    ]);
+  });
+
   it("refuses a wrong token with the issue's message", async () => {
     const wrong = createDigitalOceanProvider({
       token: "nope",

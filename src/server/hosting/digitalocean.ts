@@ -44,7 +44,8 @@ const invoiceRefSchema = z
 
 const invoicesPageSchema = pagesSchema.extend({
   invoices: z.array(invoiceRefSchema),
-  invoice_preview: invoiceRefSchema.nullish(),
+  // The preview without a uuid is still read, through the 'preview' keyword.
+  invoice_preview: invoiceRefSchema.extend({ invoice_uuid: z.string().nullish() }).nullish(),
 });
 
 // A decimal string in the real API; a bare number is read the same way rather than refused.
@@ -234,15 +235,22 @@ export function createDigitalOceanProvider(options: DigitalOceanOptions): Hostin
         "v2/customers/my/invoices",
         invoicesPageSchema as unknown as z.ZodType<
           Page<"invoices", z.infer<typeof invoiceRefSchema>> & {
-            invoice_preview?: z.infer<typeof invoiceRefSchema> | null;
+            invoice_preview?: { invoice_uuid?: string | null; invoice_period: string } | null;
           }
         >,
         "invoices",
         (page) => {
-          const preview = (page as { invoice_preview?: z.infer<typeof invoiceRefSchema> | null })
-            .invoice_preview;
+          const preview = (
+            page as {
+              invoice_preview?: { invoice_uuid?: string | null; invoice_period: string } | null;
+            }
+          ).invoice_preview;
           if (preview) {
-            running = { id: preview.invoice_uuid, month: preview.invoice_period, preview: true };
+            running = {
+              id: preview.invoice_uuid || "preview",
+              month: preview.invoice_period,
+              preview: true,
+            };
           }
         },
       );

@@ -37,7 +37,9 @@ export async function hostingStatus(
     .orderBy(desc(hostingImports.finishedAt), desc(hostingImports.id))
     .limit(1);
   const [success] = await db
-    .select({ at: sql<string>`max(${hostingImports.finishedAt})`.mapWith(String) })
+    .select({
+      at: sql<Date | null>`max(${hostingImports.finishedAt})`.mapWith(hostingImports.finishedAt),
+    })
     .from(hostingImports)
     .where(eq(hostingImports.outcome, "success"));
   const [running] = await db
@@ -59,8 +61,7 @@ export async function hostingStatus(
           finished_at: last.finishedAt.toISOString(),
         }
       : null;
-  const lastSuccessAt =
-    success?.at && success.at !== "null" ? new Date(success.at).toISOString() : null;
+  const lastSuccessAt = success?.at ? success.at.toISOString() : null;
   const base = {
     last_import: lastImport,
     last_success_at: lastSuccessAt,

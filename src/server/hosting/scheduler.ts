@@ -35,16 +35,15 @@ export function refreshDue(now: Date, state: RefreshState): boolean {
 }
 
 async function refreshState(db: Executor): Promise<RefreshState> {
+  // Mapped by the columns, so both drivers give Dates.
+  const success = sql`max(${hostingImports.finishedAt}) filter (where ${hostingImports.outcome} = 'success')`;
   const [row] = await db
     .select({
-      lastSuccessAt: sql<
-        string | null
-      >`max(${hostingImports.finishedAt}) filter (where ${hostingImports.outcome} = 'success')`,
-      lastAttemptAt: sql<string | null>`max(${hostingImports.startedAt})`,
+      lastSuccessAt: success.mapWith(hostingImports.finishedAt),
+      lastAttemptAt: sql`max(${hostingImports.startedAt})`.mapWith(hostingImports.startedAt),
     })
     .from(hostingImports);
-  const toDate = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
-  return { lastSuccessAt: toDate(row?.lastSuccessAt), lastAttemptAt: toDate(row?.lastAttemptAt) };
+  return { lastSuccessAt: row?.lastSuccessAt ?? null, lastAttemptAt: row?.lastAttemptAt ?? null };
 }
 
 export type RefreshOutcome = "not-due" | "imported" | "failed" | "busy";
