@@ -249,6 +249,31 @@ describe("import", () => {
     expect((await get<HostingStatusResponse>("/api/hosting/status")).status).toBe("error");
   });
 
+  it("takes the fetch calls without a body, with an empty JSON body or with {}", async () => {
+    for (const [headers, payload] of [
+      [{ "content-type": "application/json" }, ""],
+      [{ "content-type": "application/json" }, "{}"],
+    ] as const) {
+      const response = await t.request({
+        method: "POST",
+        url: "/api/hosting/fetch-previous-month",
+        cookie: adminCookie,
+        headers,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const broken = await t.request({
+      method: "POST",
+      url: "/api/hosting/fetch-latest",
+      cookie: adminCookie,
+      headers: { "content-type": "application/json" },
+      payload: "{nope",
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().code).toBe("INVALID_JSON");
+  });
+
   it("waits out a 429 whose Retry-After is within the bound", async () => {
     standIn.fail({ kind: "status", status: 429, retryAfter: 1 }, { times: 1 });
     const result = await fetchLatest();

@@ -29,6 +29,21 @@ export function hostingProviderOf(app: FastifyInstance): HostingProvider | null 
 }
 
 export const hostingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The fetch calls take no body (spec part 2, section 7); a caller that still says
+  // 'Content-Type: application/json' with an empty body is not refused for it. Only in this
+  // plugin: everywhere else an empty JSON body stays a 400.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      (error as Error & { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
+
   app.get(
     "/api/hosting/status",
     { preHandler: requireAdmin, schema: { response: { 200: hostingStatusResponseSchema } } },
