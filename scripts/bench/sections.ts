@@ -4,6 +4,7 @@
 
 import { accountsSection } from "./accounts-section";
 import { directoriesSection } from "./directories-section";
+import { expensesSection } from "./expenses-section";
 import { firstLoadSection } from "./first-load";
 import { gsuiteSection } from "./gsuite-section";
 import { hardwareSection } from "./hardware";
@@ -35,4 +36,5 @@ export const extraSections: BenchSection[] = [
   gsuiteSection,
   directoriesSection,
   hostingSection,
+  expensesSection,
 ];

@@ -10,7 +10,7 @@ import type {
   DisplayCurrencyCode,
 } from "../../domain/expenses/schemas";
 import { DAY_EVENTS_LIMIT } from "../../domain/expenses/schemas";
-import type { Db } from "../db/client";
+import type { Executor } from "../db/client";
 import { loadCurrencyRates } from "../money/currency-rates";
 import { eventsSql } from "./events-sql";
 import { type RateSql, rateSql } from "./rates-sql";
@@ -26,7 +26,7 @@ interface DayRow {
   amount: string | null;
 }
 
-async function dayEvents(db: Db, date: IsoDate, today: IsoDate, rate: RateSql) {
+async function dayEvents(db: Executor, date: IsoDate, today: IsoDate, rate: RateSql) {
   const events = eventsSql({ from: date, to: date, today, rate });
   const [result] = rows<{
     count: number;
@@ -56,7 +56,7 @@ async function dayEvents(db: Db, date: IsoDate, today: IsoDate, rate: RateSql) {
 }
 
 export async function calendarDay(
-  db: Db,
+  db: Executor,
   date: IsoDate,
   currency: DisplayCurrencyCode,
   today: IsoDate,
@@ -70,7 +70,7 @@ export async function calendarDay(
 // payment from today, the furthest a recurring event goes.
 const NEXT_DATE_HORIZONS = [7, 45, 400, 12 * 366 + 31];
 
-async function nextEventDate(db: Db, today: IsoDate, rate: RateSql): Promise<IsoDate | null> {
+async function nextEventDate(db: Executor, today: IsoDate, rate: RateSql): Promise<IsoDate | null> {
   for (const days of NEXT_DATE_HORIZONS) {
     const events = eventsSql({ from: today, to: addDays(today, days), today, rate });
     const [row] = rows<{ date: string | null }>(
@@ -82,7 +82,7 @@ async function nextEventDate(db: Db, today: IsoDate, rate: RateSql): Promise<Iso
 }
 
 export async function calendarMonth(
-  db: Db,
+  db: Executor,
   month: string,
   currency: DisplayCurrencyCode,
   today: IsoDate,

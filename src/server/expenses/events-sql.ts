@@ -12,6 +12,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { IsoDate } from "../../domain/dates";
 import { DIRECTORY_FREQUENCY_MONTHS } from "../../domain/enums";
+import { monthBounds, monthOf } from "../../domain/expenses/calendar";
 import type { EventSource } from "../../domain/expenses/schedule";
 import {
   DIRECTORY_FURTHER_OCCURRENCES,
@@ -31,12 +32,25 @@ export interface EventWindow {
   paymentsOnly?: boolean;
 }
 
-const months = (from: SQL, to: SQL) =>
-  sql`((extract(year from ${to})::int - extract(year from ${from})::int) * 12 + extract(month from ${to})::int - extract(month from ${from})::int)`;
+// 0..11: the offsets from an item's first occurrence in the window (a join with a constant list
+// is far cheaper per item than a set-returning function, which builds a tuple store each call).
+const OFFSETS = sql.raw(
+  Array.from({ length: LICENSE_FUTURE_OCCURRENCES }, (_, i) => `(${i})`).join(", "),
+);
+
+/** A date's month as a whole number (year × 12 + month − 1), computed here for the window. */
+const monthIndex = (date: IsoDate) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+
+/** The same for an item's start date, once per row . */
+const startMonthSql = (start: SQL) =>
+  sql`(extract(year from ${start})::int * 12 + extract(month from ${start})::int - 1)`;
+
+/** Whole months from the item's start month to a window date's month. */
+const months = (date: IsoDate) => sql`(${monthIndex(date)}::int - r.sm)`;
 
 /**
  * Occurrences of recurring items (a subquery with columns source, name, amount, currency, s,
- * pd (period in days, 0 if in months), pm (period in months, 0 if in days)) in the window,
+ * sm (s's month index), pd (period in days, 0 if in months), pm (period in months, 0 if in days)) in the window,
  * limited to the 12 from today on.
  */
 function recurringSql(items: SQL, w: EventWindow): SQL {
@@ -44,28 +58,52 @@ function recurringSql(items: SQL, w: EventWindow): SQL {
   const to = sql`${w.to}::date`;
   const today = sql`${w.today}::date`;
   const last = LICENSE_FUTURE_OCCURRENCES - 1;
+  const todayIdx = monthIndex(w.today);
+  const todayDay = Number(w.today.slice(8, 10));
+  const todayMonthDays = Number(monthBounds(monthOf(w.today)).last.slice(8, 10));
+  // Everything per item is integer arithmetic on the start's month index (sm) and day (sd); a
+  // ceiling is (a + b - 1) / b. For months: the first n whose month is not before today's is
+  // ceil(months / pm); that occurrence (its day clamped to the month's length) is still before
+  // today only in today's own month, when its day is earlier. Negative numerators only occur for
+  // the lower bound lo, which greatest(k0, lo) with k0 >= 0 makes harmless.
+  const monthsToToday = months(w.today);
+  const ceilMonths = sql`((${monthsToToday} + r.pm - 1) / r.pm)`;
+  const k0 = sql`case
+      when r.s >= ${today} then 0
+      when r.pd > 0 then ((${today} - r.s) + r.pd - 1) / r.pd
+      else ${ceilMonths} + (case when r.sm + ${ceilMonths} * r.pm = ${todayIdx}::int
+        and least(r.sd, ${todayMonthDays}::int) < ${todayDay}::int then 1 else 0 end)
+    end`;
+  // The candidates are computed once and kept (materialized): the offsets' join would otherwise
+  // evaluate these expressions again for each of the 12 offsets.
   return sql`
-    select occ.date, 'payment' as kind, r.source, r.name,
-      round(r.amount * ${w.rate(sql`r.currency`)}, 2) as amount
-    from (${items}) r
-    cross join lateral (
-      select case
-        when r.s >= ${today} then 0
-        when r.pd > 0 then ceil((${today} - r.s)::numeric / r.pd)::int
-        else (select k + (case when (r.s + make_interval(months => k * r.pm))::date < ${today} then 1 else 0 end)
-              from (select ceil(${months(sql`r.s`, today)}::numeric / r.pm)::int as k) c)
-      end as k0,
-      case when r.pd > 0 then ceil((${from} - r.s)::numeric / r.pd)::int
-        else ceil(${months(sql`r.s`, from)}::numeric / r.pm)::int end as lo,
-      case when r.pd > 0 then floor((${to} - r.s)::numeric / r.pd)::int
-        else floor(${months(sql`r.s`, to)}::numeric / r.pm)::int end as hi
-    ) k
-    cross join lateral generate_series(greatest(k.k0, k.lo), least(k.k0 + ${last}, k.hi)) n
-    cross join lateral (
-      select case when r.pd > 0 then r.s + n * r.pd
-        else (r.s + make_interval(months => n * r.pm))::date end as date
-    ) occ
-    where occ.date between ${from} and ${to}`;
+    select * from (
+      with c as materialized (
+        select b.source, b.name, b.amount, b.currency, b.s, b.pd, b.pm,
+          greatest(b.k0, b.lo) as first_n,
+          least(b.k0 + ${last}, b.hi) - greatest(b.k0, b.lo) as span
+        from (
+          select r.*, ${k0} as k0,
+            case when r.pd > 0 then ((${from} - r.s) + r.pd - 1) / r.pd
+              else (${months(w.from)} + r.pm - 1) / r.pm end as lo,
+            case when r.pd > 0 then (${to} - r.s) / r.pd
+              else ${months(w.to)} / r.pm end as hi
+          from (${items}) r
+          -- offset 0 keeps this a subquery, so k0, lo and hi are computed once per item
+          offset 0
+        ) b
+        where greatest(b.k0, b.lo) <= least(b.k0 + ${last}, b.hi)
+      )
+      select occ.date, 'payment' as kind, c.source, c.name,
+        round(c.amount * ${w.rate(sql`c.currency`)}, 2) as amount
+      from c
+      join (values ${OFFSETS}) j(j) on j.j <= c.span
+      cross join lateral (
+        select case when c.pd > 0 then c.s + (c.first_n + j.j) * c.pd
+          else (c.s + make_interval(months => (c.first_n + j.j) * c.pm))::date end as date
+      ) occ
+      where occ.date between ${from} and ${to}
+    ) recurring`;
 }
 
 // A listing's last occurrence is at most 3 × its frequency (at most 12 months, the form's longest)
@@ -88,6 +126,8 @@ export function eventsSql(w: EventWindow): SQL {
       recurringSql(
         sql`select 'license' as source, l.name, l.payment_amount as amount,
             l.payment_currency as currency, l.purchase_date as s,
+            ${startMonthSql(sql`l.purchase_date`)} as sm,
+            extract(day from l.purchase_date)::int as sd,
             ${PERIOD_DAYS} as pd, ${PERIOD_MONTHS} as pm
           from licenses l
           where l.purchase_date is not null and l.purchase_date <= ${to}
@@ -116,7 +156,7 @@ export function eventsSql(w: EventWindow): SQL {
       recurringSql(
         sql`select 'gsuite' as source, g.name,
             g.amount * (case g.cycle when 'annually' then 12 else 1 end) as amount,
-            g.currency, g.s, 0 as pd, (case g.cycle when 'annually' then 12 else 1 end) as pm
+            g.currency, g.s, ${startMonthSql(sql`g.s`)} as sm, 1 as sd, 0 as pd, (case g.cycle when 'annually' then 12 else 1 end) as pm
           from (
             select coalesce(min(p.name), min(a.plan_type)) as name,
               sum(coalesce(p.base_price, a.price)) as amount,

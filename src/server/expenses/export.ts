@@ -7,7 +7,7 @@ import type {
   ExpenseExportResponse,
   ExpenseSource,
 } from "../../domain/expenses/schemas";
-import type { Db } from "../db/client";
+import type { Executor } from "../db/client";
 import {
   billingDirectories,
   type DirectoryRow,
@@ -26,7 +26,7 @@ import {
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function expenseExport(
-  db: Db,
+  db: Executor,
   source: ExpenseSource,
   currency: DisplayCurrencyCode,
   today: IsoDate,

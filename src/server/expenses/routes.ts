@@ -15,6 +15,7 @@ import { requireAdmin } from "../auth/guards";
 import { calendarDay, calendarMonth } from "./calendar";
 import { expenseExport } from "./export";
 import { expenseSummary } from "./summary";
+import { withoutJit } from "./without-jit";
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,7 +28,9 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      expenseSummary(app.db, { ...request.query, today: request.query.today ?? todayIso() }),
+      withoutJit(app.db, (tx) =>
+        expenseSummary(tx, { ...request.query, today: request.query.today ?? todayIso() }),
+      ),
   );
 
   app.get(
@@ -40,11 +43,13 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      expenseExport(
-        app.db,
-        request.query.source,
-        request.query.currency,
-        request.query.today ?? todayIso(),
+      withoutJit(app.db, (tx) =>
+        expenseExport(
+          tx,
+          request.query.source,
+          request.query.currency,
+          request.query.today ?? todayIso(),
+        ),
       ),
   );
 
@@ -58,11 +63,13 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      calendarMonth(
-        app.db,
-        request.query.month,
-        request.query.currency,
-        request.query.today ?? todayIso(),
+      withoutJit(app.db, (tx) =>
+        calendarMonth(
+          tx,
+          request.query.month,
+          request.query.currency,
+          request.query.today ?? todayIso(),
+        ),
       ),
   );
 
@@ -76,11 +83,13 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      calendarDay(
-        app.db,
-        request.query.date,
-        request.query.currency,
-        request.query.today ?? todayIso(),
+      withoutJit(app.db, (tx) =>
+        calendarDay(
+          tx,
+          request.query.date,
+          request.query.currency,
+          request.query.today ?? todayIso(),
+        ),
       ),
   );
 };

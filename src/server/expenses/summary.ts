@@ -31,7 +31,7 @@ import {
 } from "../../domain/expenses/schemas";
 import { type CurrencyRates, convertWith, MONTHLY_FACTOR, roundMoney } from "../../domain/money";
 import { nextOccurrence, step } from "../../domain/recurrence";
-import type { Db } from "../db/client";
+import type { Executor } from "../db/client";
 import { loadCurrencyRates } from "../money/currency-rates";
 import { eventsSql } from "./events-sql";
 import { type RateSql, rateSql } from "./rates-sql";
@@ -48,7 +48,7 @@ const gsuitePrice = sql`coalesce(p.base_price, a.price)`;
 const gsuiteCurrency = sql`coalesce(p.currency, a.payment_currency)`;
 
 export interface Context {
-  db: Db;
+  db: Executor;
   rates: CurrencyRates;
   rate: RateSql;
   currency: DisplayCurrencyCode;
@@ -381,7 +381,7 @@ async function upcoming(c: Context, sources: readonly ExpenseSource[]): Promise<
 
 /** What every section needs: the rates, the display currency, today and the chart's window. */
 export async function expenseContext(
-  db: Db,
+  db: Executor,
   currency: DisplayCurrencyCode,
   today: IsoDate,
 ): Promise<Context> {
@@ -399,7 +399,7 @@ export async function expenseContext(
 }
 
 export async function expenseSummary(
-  db: Db,
+  db: Executor,
   query: { currency: DisplayCurrencyCode; source: ExpenseSourceFilter; today: IsoDate },
 ): Promise<ExpenseSummaryResponse> {
   const { source, today } = query;
