@@ -59,6 +59,19 @@ export const errorCodes = [
   "IMPORT_IN_PROGRESS",
   /** The provider has no invoice for the month asked for (yet). */
   "HOSTING_INVOICE_MISSING",
+  // Second factor and password change (issue 13).
+  /** 401 on the sign-in's second step: the TOTP or recovery code is wrong or already used. */
+  "INVALID_SECOND_FACTOR",
+  /** 401 on the sign-in's second step: no pending sign-in (expired, used, or never started). */
+  "SECOND_FACTOR_EXPIRED",
+  /** 400: a code typed to confirm, or to turn off, the second factor is wrong. */
+  "INVALID_TWO_FACTOR_CODE",
+  /** 400: the current password typed to change it (or to turn off the second factor) is wrong. */
+  "INVALID_CURRENT_PASSWORD",
+  /** 409: setting up a second factor that is already on. */
+  "TWO_FACTOR_ALREADY_ENABLED",
+  /** 409: confirming a setup that was never started, or turning off one that is not on. */
+  "TWO_FACTOR_NOT_ENABLED",
   // 413, 415
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",

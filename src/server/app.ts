@@ -11,6 +11,8 @@ import { type Access, publicRoute } from "./auth/guards";
 import { authRoutes } from "./auth/routes";
 import { openSessionStore, type SessionStore } from "./auth/session-store";
 import { type ActiveSession, SESSION_COOKIE } from "./auth/sessions";
+import { passwordRoutes } from "./auth/two-factor/password-routes";
+import { twoFactorRoutes } from "./auth/two-factor/routes";
 import { webauthnRoutes } from "./auth/webauthn/routes";
 import { clientStaticOptions, isAssetPath, registerCompression } from "./client-assets";
 import type { AppConfig } from "./config";
@@ -37,6 +39,7 @@ import { enforceResponseSchemas } from "./lib/response-contracts";
 import type { Secrets } from "./lib/secrets";
 import { licenseRoutes } from "./licenses/routes";
 import { currencyRateRoutes } from "./money/routes";
+import { preferenceRoutes } from "./preferences/routes";
 import { trustReviewRoutes } from "./trust-reviews/routes";
 import { userRoutes } from "./users/routes";
 
@@ -150,6 +153,9 @@ export async function buildApp({
   await app.register(trustReviewRoutes);
   await app.register(expenseRoutes);
   await app.register(hostingRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(passwordRoutes);
+  await app.register(preferenceRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

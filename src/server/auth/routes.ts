@@ -1,6 +1,6 @@
 // Password sign-in, sign-out and the status call (spec part 1, section 7).
 import { sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ErrorCode } from "../../domain/error-codes";
 import {
@@ -10,12 +10,14 @@ import {
   loginResponseSchema,
   logoutResponseSchema,
 } from "../../domain/schemas/auth";
+import { secondFactorRequiredResponseSchema } from "../../domain/schemas/two-factor";
 import { users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { toAuthUser } from "../users/user-response";
 import { publicRoute, requireUser } from "./guards";
 import { verifyPassword } from "./passwords";
-import { createSession, deleteSession, SESSION_COOKIE } from "./sessions";
+import { deleteSession, SESSION_COOKIE } from "./sessions";
+import { signIn } from "./sign-in";
 import {
   accountKey,
   addressKey,
@@ -33,32 +35,8 @@ async function endSessionEverywhere(app: FastifyInstance, sessionId: string) {
   await app.sessions.revoked({ sessionId });
 }
 
-/**
- * Signs the identified user in: a fresh session (the caller's previous one ended, so a planted
- * cookie cannot be carried into a login) and the session cookie. Every sign-in method ends here.
- */
-export async function startSession(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: number,
-) {
-  if (request.auth) await endSessionEverywhere(app, request.auth.id);
-  const session = await createSession(app.db, userId, app.config.session, {
-    ipAddress: request.ip,
-    userAgent: request.headers["user-agent"],
-  });
-  const secure =
-    app.config.cookieSecure === "true" ||
-    (app.config.cookieSecure === "auto" && request.protocol === "https");
-  reply.setCookie(SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: Math.floor(app.config.session.absoluteMs / 1000),
-  });
-}
+// Sessions are made in one place (sign-in.ts); passkeys import startSession from here.
+export { startSession } from "./sign-in";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { loginThrottle: limits } = app.config;
@@ -81,7 +59,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: publicRoute,
       schema: {
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, "4xx": loginErrorResponseSchema },
+        response: {
+          // With a second factor on, the answer is a pending sign-in, not a session (sign-in.ts).
+          200: loginResponseSchema.or(secondFactorRequiredResponseSchema),
+          "4xx": loginErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -119,7 +101,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       await releaseAfterSuccess(app.db, keys);
-      await startSession(app, request, reply, user.id);
+      const outcome = await signIn(app, request, reply, user, { method: "password" });
+      if (outcome.kind === "second-factor") {
+        return { success: false as const, secondFactorRequired: true as const };
+      }
       return { success: true as const, user: toAuthUser(user) };
     },
   );

@@ -147,6 +147,62 @@ export const webauthnChallenges = pgTable("webauthn_challenges", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
+// A user's TOTP second factor (RFC 6238). The secret is sealed with the secrets helper; the row
+// exists but is not in force until a code confirms it (enabledAt). lastUsedStep is the 30-second
+// step of the last code accepted: a code is accepted only for a later step, so none is used twice.
+export const userTwoFactor = pgTable("user_two_factor", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretCiphertext: text("secret_ciphertext").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastUsedStep: integer("last_used_step").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+// Single-use recovery codes: only a SHA-256 of each (they are random, 50 bits, so a slow hash buys
+// nothing a lookup by hash would not lose).
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("two_factor_recovery_codes_user_hash_idx").on(t.userId, t.codeHash)],
+);
+
+// A sign-in whose first factor succeeded and whose second is awaited: not a session. Bound to a
+// cookie (its SHA-256 is the id), short-lived, deleted when used.
+export const pendingSignIns = pgTable(
+  "pending_sign_ins",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pending_sign_ins_user_id_idx").on(t.userId)],
+);
+
+// Settings toggles per user (spec part 2, Settings). No row: the defaults.
+export const userPreferences = pgTable("user_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  maskLicenseKeys: boolean("mask_license_keys").notNull().default(true),
+  licenseExpiryAlerts: boolean("license_expiry_alerts").notNull().default(true),
+  assignmentChangeAlerts: boolean("assignment_change_alerts").notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Software licenses
 // ---------------------------------------------------------------------------------------------

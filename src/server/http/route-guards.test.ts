@@ -27,6 +27,9 @@ const PUBLIC_ROUTES = [
   "GET /api/health",
   "POST /api/auth/webauthn/login/options",
   "POST /api/auth/webauthn/login/verify",
+  // The sign-in's second step: a pending sign-in's cookie, not a session.
+  "POST /api/auth/two-factor/verify",
+  "POST /api/auth/two-factor/cancel",
 ];
 
 // Concrete URLs: ':id' becomes another user's id (or the caller's own for selfOrAdmin checks).

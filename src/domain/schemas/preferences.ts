@@ -1,0 +1,25 @@
+// Per-user settings (spec part 2, Settings), stored on the server instead of in page state.
+import { z } from "zod";
+
+export const preferencesResponseSchema = z.object({
+  /** Licence keys start masked; off: they are revealed (and the view logged) as the list shows them. */
+  maskLicenseKeys: z.boolean(),
+  /** Alerts 30, 15 and 7 days before a licence expires. */
+  licenseExpiryAlerts: z.boolean(),
+  /** When a licence is assigned to or removed from the user. */
+  assignmentChangeAlerts: z.boolean(),
+});
+export type PreferencesResponse = z.infer<typeof preferencesResponseSchema>;
+
+export const DEFAULT_PREFERENCES: PreferencesResponse = {
+  maskLicenseKeys: true,
+  licenseExpiryAlerts: true,
+  assignmentChangeAlerts: true,
+};
+
+/** A partial update: only the named toggles change. */
+export const updatePreferencesRequestSchema = preferencesResponseSchema
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: "Nothing to update" });
+export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequestSchema>;

@@ -1,0 +1,180 @@
+// Enrolment, checking and removal of a user's TOTP second factor and its recovery codes.
+import { and, count, eq, isNull, lt } from "drizzle-orm";
+import QRCode from "qrcode";
+import type {
+  TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
+} from "../../../domain/schemas/two-factor";
+import type { Db, Executor } from "../../db/client";
+import { twoFactorRecoveryCodes, userTwoFactor } from "../../db/schema";
+import { AppError, conflict } from "../../http/errors";
+import type { Secrets } from "../../lib/secrets";
+import { deletePendingSignInsOf } from "../sign-in";
+import {
+  hashRecoveryCode,
+  looksLikeTotp,
+  matchTotpStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+} from "./totp";
+
+export const invalidCode = () =>
+  new AppError(400, "INVALID_TWO_FACTOR_CODE", "That code is not valid. Please try again.", [
+    { path: "code", message: "That code is not valid. Please try again." },
+  ]);
+
+async function findRow(db: Executor, userId: number) {
+  const [row] = await db
+    .select()
+    .from(userTwoFactor)
+    .where(eq(userTwoFactor.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function twoFactorStatus(
+  db: Executor,
+  userId: number,
+): Promise<TwoFactorStatusResponse> {
+  const row = await findRow(db, userId);
+  if (!row?.enabledAt) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+  const [left] = await db
+    .select({ n: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return {
+    enabled: true,
+    enabledAt: row.enabledAt.toISOString(),
+    recoveryCodesLeft: left?.n ?? 0,
+  };
+}
+
+/**
+ * A new secret, stored sealed and not yet in force; a setup that was started and never confirmed
+ * is replaced. Refused while a confirmed second factor is on (turn it off first).
+ */
+export async function beginSetup(
+  db: Db,
+  secrets: Secrets,
+  user: { id: number; username: string },
+): Promise<TwoFactorSetupResponse> {
+  const secret = newTotpSecret();
+  const sealed = secrets.seal(secret).ciphertext;
+  const stored = await db
+    .insert(userTwoFactor)
+    .values({ userId: user.id, secretCiphertext: sealed })
+    .onConflictDoUpdate({
+      target: userTwoFactor.userId,
+      set: { secretCiphertext: sealed, lastUsedStep: 0, createdAt: new Date() },
+      setWhere: isNull(userTwoFactor.enabledAt),
+    })
+    .returning({ userId: userTwoFactor.userId });
+  if (stored.length === 0) {
+    throw conflict("TWO_FACTOR_ALREADY_ENABLED", "Two-factor authentication is already on.");
+  }
+  const url = otpauthUrl(secret, user.username);
+  const svg = await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
+  return {
+    secret,
+    otpauthUrl: url,
+    qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+  };
+}
+
+/** Confirms a started setup with a code from the app; answers the recovery codes, once. */
+export async function confirmSetup(
+  db: Db,
+  secrets: Secrets,
+  userId: number,
+  code: string,
+  now = Date.now(),
+): Promise<string[]> {
+  const row = await findRow(db, userId);
+  if (!row || row.enabledAt) {
+    throw conflict(
+      "TWO_FACTOR_NOT_ENABLED",
+      row ? "Two-factor authentication is already on." : "Start the setup first.",
+    );
+  }
+  const step = matchTotpStep(secrets.open(row.secretCiphertext), code, now);
+  if (step === null) throw invalidCode();
+  const codes = newRecoveryCodes();
+  await db.transaction(async (tx) => {
+    const enabled = await tx
+      .update(userTwoFactor)
+      .set({ enabledAt: new Date(now), lastUsedStep: step })
+      .where(and(eq(userTwoFactor.userId, userId), isNull(userTwoFactor.enabledAt)))
+      .returning({ userId: userTwoFactor.userId });
+    if (enabled.length === 0) {
+      throw conflict("TWO_FACTOR_NOT_ENABLED", "Two-factor authentication is already on.");
+    }
+    await replaceRecoveryCodes(tx, userId, codes);
+  });
+  return codes;
+}
+
+async function replaceRecoveryCodes(tx: Executor, userId: number, codes: string[]) {
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await tx
+    .insert(twoFactorRecoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
+}
+
+/** New recovery codes (the old ones stop working), for a user whose second factor is on. */
+export async function regenerateRecoveryCodes(db: Db, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await db.transaction(async (tx) => replaceRecoveryCodes(tx, userId, codes));
+  return codes;
+}
+
+/**
+ * Checks a code of a user whose second factor is on and uses it up: a TOTP code only for a step
+ * later than the last one accepted, a recovery code only once. Both checks are one conditional
+ * update, so two requests racing with the same code cannot both pass.
+ */
+export async function spendSecondFactorCode(
+  db: Executor,
+  secrets: Secrets,
+  userId: number,
+  code: string,
+  now = Date.now(),
+): Promise<"totp" | "recovery" | null> {
+  const row = await findRow(db, userId);
+  if (!row?.enabledAt) return null;
+  if (looksLikeTotp(code)) {
+    const step = matchTotpStep(secrets.open(row.secretCiphertext), code.replace(/\s/g, ""), now);
+    if (step === null) return null;
+    const used = await db
+      .update(userTwoFactor)
+      .set({ lastUsedStep: step })
+      .where(and(eq(userTwoFactor.userId, userId), lt(userTwoFactor.lastUsedStep, step)))
+      .returning({ userId: userTwoFactor.userId });
+    return used.length > 0 ? "totp" : null;
+  }
+  const used = await db
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(code)),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return used.length > 0 ? "recovery" : null;
+}
+
+/** Removes the second factor (by its owner, or an administrator's reset). True if there was one. */
+export async function removeSecondFactor(db: Db, userId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(userTwoFactor)
+      .where(eq(userTwoFactor.userId, userId))
+      .returning({ enabledAt: userTwoFactor.enabledAt });
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await deletePendingSignInsOf(tx, userId);
+    return removed.some((row) => row.enabledAt !== null);
+  });
+}
