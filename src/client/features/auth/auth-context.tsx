@@ -22,8 +22,9 @@ export interface AuthContextValue {
   /**
    * Password sign-in. Resolves false without a request when a field is empty and false when the
    * server refuses the credentials (401); throws an ApiError for anything else (429, network...).
+   * "second-factor": the password was right and the server waits for the second factor's code.
    */
-  login: (username: string, password: string) => Promise<boolean>;
+  login: (username: string, password: string) => Promise<boolean | "second-factor">;
   /** Adopts a user the server has just signed in by another method (passkey). */
   acceptSignedInUser: (user: AuthUser) => void;
   logout: () => Promise<void>;
@@ -34,6 +35,7 @@ const AuthContext = React.createContext<AuthContextValue | null>(null);
 interface LoginResponse {
   success?: boolean;
   user?: AuthUser;
+  secondFactorRequired?: boolean;
 }
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
@@ -117,6 +119,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         }
         throw error;
       }
+      if (result?.secondFactorRequired) return "second-factor" as const;
       if (!result?.success || !result.user) return false;
       acceptSignedInUser(result.user);
       return true;

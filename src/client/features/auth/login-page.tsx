@@ -27,6 +27,7 @@ import {
   TROUBLE_HINT_AFTER,
 } from "./login-attempts";
 import { takeReturnPath } from "./return-path";
+import { SecondFactorStep } from "./second-factor-step";
 
 export const LOGIN_REDIRECT_MS = 600;
 export const GOOGLE_REDIRECT_MS = 800;
@@ -78,6 +79,10 @@ export function LoginPage() {
   );
   const [failedAttempts, setFailedAttempts] = React.useState(readFailedAttempts);
   const [biometricAvailable, setBiometricAvailable] = React.useState(false);
+  // Right password (or Google) and two-factor on: the code is asked for (second-factor-step.tsx).
+  const [secondFactor, setSecondFactor] = React.useState(
+    searchParams.get("second-factor") === "required",
+  );
   const redirectTimerRef = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const [fields, setFields] = React.useState<LoginFields>({ username: "", password: "" });
@@ -155,6 +160,11 @@ export function LoginPage() {
     setPhase("submitting");
     try {
       const ok = await login(values.username, values.password);
+      if (ok === "second-factor") {
+        setSecondFactor(true);
+        setPhase("idle");
+        return;
+      }
       if (ok) {
         finishSignIn(LOGIN_REDIRECT_MS);
         return;
@@ -197,6 +207,19 @@ export function LoginPage() {
   }
 
   const busy = phase !== "idle";
+
+  if (secondFactor) {
+    return (
+      <SecondFactorStep
+        redirecting={phase === "redirecting"}
+        onCancel={() => setSecondFactor(false)}
+        onSignedIn={(user) => {
+          acceptSignedInUser(user);
+          finishSignIn(LOGIN_REDIRECT_MS);
+        }}
+      />
+    );
+  }
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 via-background to-blue-50 px-4 py-10">

@@ -13,7 +13,9 @@ import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { FullPageSpinner, useAuth } from "@/client/features/auth";
+import { ChangePasswordCard } from "./change-password-card";
 import { SecurityTab } from "./security-tab";
+import { TwoFactorCard } from "./two-factor-card";
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -58,8 +60,10 @@ export function ProfilePage() {
           </Card>
         </TabsContent>
 
-        <TabsContent value="security">
+        <TabsContent value="security" className="grid gap-6">
           <SecurityTab user={user} />
+          <TwoFactorCard />
+          <ChangePasswordCard />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,8 +1,10 @@
-// Settings (spec part 2, 'Settings'). The toggles are local to this page, as in the spec; exports
-// are not built yet, so their buttons say so rather than pretending to export. Administrators also
-// keep the currency rates here (stored on the server, unlike the toggles).
+// Settings (spec part 2, 'Settings'). The toggles are the signed-in user's own, stored on the
+// server (GET/PUT /api/preferences); 'enable two-factor' is the real second factor, turned on with
+// the setup dialog and off with a code or the password. Exports are not built yet, so their buttons
+// say so rather than pretending to export. Administrators also keep the currency rates here.
 import { Bell, Download, FileSpreadsheet, FileText, type LucideIcon, Shield } from "lucide-react";
 import * as React from "react";
+import { FormAlert } from "@/client/components/form/form-alert";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import {
@@ -16,9 +18,16 @@ import { FormField } from "@/client/components/ui/form-field";
 import { Separator } from "@/client/components/ui/separator";
 import { Switch } from "@/client/components/ui/switch";
 import { useAuth } from "@/client/features/auth";
+import { notify } from "@/client/lib/notify";
+import type { PreferencesResponse } from "@/domain/schemas/preferences";
 import { CurrencyRatesCard } from "./currency-rates-card";
+import { usePreferences, useUpdatePreferences } from "./preferences-api";
+import { useTwoFactorStatus } from "./two-factor-api";
+import { TwoFactorDisableDialog } from "./two-factor-disable-dialog";
+import { TwoFactorSetupDialog } from "./two-factor-setup-dialog";
 
-type Preference = "maskKeys" | "twoFactor" | "expiryAlerts" | "assignmentAlerts";
+type Preference = keyof PreferencesResponse | "twoFactor";
+type Values = Partial<Record<Preference, boolean>>;
 
 interface Toggle {
   preference: Preference;
@@ -26,34 +35,29 @@ interface Toggle {
   description: string;
 }
 
-const DEFAULTS: Record<Preference, boolean> = {
-  maskKeys: true,
-  twoFactor: false,
-  expiryAlerts: true,
-  assignmentAlerts: true,
-};
+export const SETTINGS_SAVE_FAILED = "Failed to save settings. Please try again.";
 
 const SECURITY_TOGGLES: Toggle[] = [
   {
-    preference: "maskKeys",
+    preference: "maskLicenseKeys",
     label: "Mask licence keys",
     description: "Show licence keys masked until you choose to reveal one.",
   },
   {
     preference: "twoFactor",
     label: "Enable two-factor authentication",
-    description: "Ask for a second step when signing in.",
+    description: "Ask for a code from your authenticator app after your password.",
   },
 ];
 
 const NOTIFICATION_TOGGLES: Toggle[] = [
   {
-    preference: "expiryAlerts",
+    preference: "licenseExpiryAlerts",
     label: "Licence expiration alerts",
     description: "Alerts 30, 15 and 7 days before a licence expires.",
   },
   {
-    preference: "assignmentAlerts",
+    preference: "assignmentChangeAlerts",
     label: "Assignment changes",
     description: "When a licence is assigned to or removed from you.",
   },
@@ -67,23 +71,52 @@ const EXPORT_FORMATS: { label: string; icon: LucideIcon }[] = [
 
 export function SettingsPage() {
   const { isAdmin } = useAuth();
-  const [preferences, setPreferences] = React.useState(DEFAULTS);
-  const setPreference = (preference: Preference, checked: boolean) =>
-    setPreferences((current) => ({ ...current, [preference]: checked }));
+  const preferences = usePreferences();
+  const twoFactor = useTwoFactorStatus();
+  const update = useUpdatePreferences();
+  const [twoFactorDialog, setTwoFactorDialog] = React.useState<"setup" | "disable" | null>(null);
+
+  const values: Values = {
+    ...preferences.data,
+    ...(twoFactor.data ? { twoFactor: twoFactor.data.enabled } : {}),
+  };
+  const setPreference = (preference: Preference, checked: boolean) => {
+    if (preference === "twoFactor") {
+      setTwoFactorDialog(checked ? "setup" : "disable");
+      return;
+    }
+    update.mutate(
+      { [preference]: checked },
+      { onError: () => notify.error({ title: "Error", description: SETTINGS_SAVE_FAILED }) },
+    );
+  };
+  const failed = preferences.isError ? preferences : twoFactor.isError ? twoFactor : null;
 
   return (
     <div className="grid gap-6">
-      <PageHeader
-        title="Settings"
-        description="These preferences are not saved yet: they last only while this page is open."
-      />
+      <PageHeader title="Settings" description="Your preferences, saved to your account." />
+
+      {failed && (
+        <div className="grid justify-items-start gap-2">
+          <FormAlert>Failed to load your settings. {failed.error?.message}</FormAlert>
+          <Button
+            variant="outline"
+            onClick={() => {
+              void preferences.refetch();
+              void twoFactor.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      )}
 
       <SettingsCard
         icon={Shield}
         title="Security Settings"
-        description="How sensitive information is shown to you."
+        description="How sensitive information is shown to you, and how you sign in."
       >
-        <ToggleList toggles={SECURITY_TOGGLES} values={preferences} onChange={setPreference} />
+        <ToggleList toggles={SECURITY_TOGGLES} values={values} onChange={setPreference} />
       </SettingsCard>
 
       <SettingsCard
@@ -91,7 +124,7 @@ export function SettingsPage() {
         title="Notification Preferences"
         description="Which events you want to hear about."
       >
-        <ToggleList toggles={NOTIFICATION_TOGGLES} values={preferences} onChange={setPreference} />
+        <ToggleList toggles={NOTIFICATION_TOGGLES} values={values} onChange={setPreference} />
       </SettingsCard>
 
       <SettingsCard
@@ -109,6 +142,12 @@ export function SettingsPage() {
       </SettingsCard>
 
       {isAdmin && <CurrencyRatesCard />}
+      {twoFactorDialog === "setup" && (
+        <TwoFactorSetupDialog onOpenChange={() => setTwoFactorDialog(null)} />
+      )}
+      {twoFactorDialog === "disable" && (
+        <TwoFactorDisableDialog onOpenChange={() => setTwoFactorDialog(null)} />
+      )}
     </div>
   );
 }
@@ -147,7 +186,7 @@ function ToggleList({
   onChange,
 }: {
   toggles: Toggle[];
-  values: Record<Preference, boolean>;
+  values: Values;
   onChange(preference: Preference, checked: boolean): void;
 }) {
   return toggles.map(({ preference, label, description }, index) => (
@@ -157,7 +196,9 @@ function ToggleList({
         {(field) => (
           <Switch
             {...field}
-            checked={values[preference]}
+            // Off and disabled until the server has said what it is.
+            disabled={values[preference] === undefined}
+            checked={values[preference] ?? false}
             onCheckedChange={(checked) => onChange(preference, checked)}
           />
         )}

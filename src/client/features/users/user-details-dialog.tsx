@@ -22,6 +22,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui
 import { UserOfficeAccounts } from "@/client/features/accounts";
 import { UserGsuiteAccounts } from "@/client/features/gsuite";
 import { UserHardware } from "@/client/features/hardware";
+import { AdminTwoFactorReset } from "@/client/features/settings";
 import { formatCalendarDate, formatLicenseType } from "@/client/lib/format";
 import type { UserResponse } from "@/domain/schemas/users";
 import { useUserLicenses } from "./api";
@@ -61,6 +62,7 @@ export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps
               <Detail label="Role" value={<RoleBadge isAdmin={user.isAdmin} />} />
               <Detail label="Status" value={<StatusBadge isActive={user.isActive} />} />
             </dl>
+            <AdminTwoFactorReset userId={user.id} username={user.username} />
             <Tabs defaultValue="licenses">
               <TabsList>
                 <TabsTrigger value="hardware">Hardware</TabsTrigger>
