@@ -27,7 +27,11 @@ import {
   TROUBLE_HINT_AFTER,
 } from "./login-attempts";
 import { takeReturnPath } from "./return-path";
-import { SecondFactorStep } from "./second-factor-step";
+
+// Fetched only when a password was right and a second factor is on.
+const SecondFactorStep = React.lazy(() =>
+  import("./second-factor-step").then((module) => ({ default: module.SecondFactorStep })),
+);
 
 export const LOGIN_REDIRECT_MS = 600;
 export const GOOGLE_REDIRECT_MS = 800;
@@ -210,14 +214,16 @@ export function LoginPage() {
 
   if (secondFactor) {
     return (
-      <SecondFactorStep
-        redirecting={phase === "redirecting"}
-        onCancel={() => setSecondFactor(false)}
-        onSignedIn={(user) => {
-          acceptSignedInUser(user);
-          finishSignIn(LOGIN_REDIRECT_MS);
-        }}
-      />
+      <React.Suspense fallback={null}>
+        <SecondFactorStep
+          redirecting={phase === "redirecting"}
+          onCancel={() => setSecondFactor(false)}
+          onSignedIn={(user) => {
+            acceptSignedInUser(user);
+            finishSignIn(LOGIN_REDIRECT_MS);
+          }}
+        />
+      </React.Suspense>
     );
   }
 
