@@ -28,6 +28,12 @@ const RUNTIME_TABLES = new Set([
   "currency_rates",
   // The log of hosting imports: what ran against DigitalOcean, never demo data.
   "hosting_imports",
+  // A user's own second factor, recovery codes, pending sign-ins and settings: what each person
+  // sets up for themselves (no row is the default), never demo secrets.
+  "user_two_factor",
+  "two_factor_recovery_codes",
+  "pending_sign_ins",
+  "user_preferences",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
