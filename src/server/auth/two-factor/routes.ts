@@ -1,5 +1,5 @@
 // The second factor: enrolment from the Profile, the sign-in's second step, turning it off, and an
-// administrator's reset. Decision record: docs/decisions/*-second-factor.md.
+// administrator's reset. Decision record: docs/decisions/0018-second-factor-and-preferences.md.
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginErrorResponseSchema } from "../../../domain/schemas/auth";
