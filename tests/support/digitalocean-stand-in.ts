@@ -52,7 +52,9 @@ export type StandInFault =
   /** 200 with JSON of the wrong shape. */
   | { kind: "wrong-shape" }
   /** Answers normally after `ms` milliseconds. */
-  | { kind: "slow"; ms: number };
+  | { kind: "slow"; ms: number }
+  /** Answers normally once `until` settles (a test's gate: no dependence on wall-clock speed). */
+  | { kind: "hold"; until: Promise<unknown> };
 
 interface FaultRule {
   fault: StandInFault;
@@ -201,6 +203,12 @@ export async function startDigitalOceanStandIn(
         return send(res, 200, '{"invoices": [{"invoice_uuid": "trunc');
       case "wrong-shape":
         return send(res, 200, { invoices: "none", invoice_items: 42, droplets: { id: 1 } });
+      case "hold": {
+        void fault.until.then(() => {
+          if (!res.destroyed) answer(req, res, url, base);
+        });
+        return;
+      }
       case "slow": {
         const timer = setTimeout(() => {
           timers.delete(timer);
