@@ -47,8 +47,24 @@ const directoryDivisorSql = sql`(case when d.is_one_time then 12 else greatest(d
 const gsuitePrice = sql`coalesce(p.base_price, a.price)`;
 const gsuiteCurrency = sql`coalesce(p.currency, a.payment_currency)`;
 
+/**
+ * An executor that runs its statements one after another. The sections are written as if they
+ * ran side by side, but they share one transaction (withoutJit), that is one connection, where
+ * node-postgres would otherwise queue overlapping queries itself (deprecated in pg 8, gone in 9).
+ */
+function inTurn(db: Executor): Pick<Executor, "execute"> {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    execute: ((query: Parameters<Executor["execute"]>[0]) => {
+      const run = last.then(() => db.execute(query));
+      last = run.catch(() => {});
+      return run;
+    }) as Executor["execute"],
+  };
+}
+
 export interface Context {
-  db: Executor;
+  db: Pick<Executor, "execute">;
   rates: CurrencyRates;
   rate: RateSql;
   currency: DisplayCurrencyCode;
@@ -388,7 +404,7 @@ export async function expenseContext(
   const rates = await loadCurrencyRates(db);
   const months = chartMonths(monthOf(today));
   return {
-    db,
+    db: inTurn(db),
     rates,
     rate: rateSql(rates, currency),
     currency,
