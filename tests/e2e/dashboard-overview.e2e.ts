@@ -200,6 +200,31 @@ describe("the Overview as an administrator", () => {
     await api("PATCH", `/api/hardware/${first.id}`, { assignedToUserId: null });
   });
 
+  it("says so when someone else took the item first (the server's 409 message)", async () => {
+    const [item] = await freeHardware(DEMO_ADMIN);
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/"));
+    await page
+      .getByRole("button", { name: `Assign ${item!.name}`, exact: true })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Assign Hardware Item", exact: true });
+    await visible(dialog);
+    // Another administrator gives it away while the dialog is open.
+    const api = await adminApi(e2e.baseUrl);
+    const users = await api<{ id: number; username: string }[]>("GET", "/api/users?search=marcus");
+    const marcus = users.find((user) => user.username === "marcus")!;
+    await api("PATCH", `/api/hardware/${item!.id}`, { assignedToUserId: marcus.id });
+
+    await dialog.getByRole("combobox", { name: "User" }).fill("priya");
+    await dialog.getByRole("option", { name: /Priya Sharma/ }).click();
+    await dialog.getByRole("button", { name: "Assign", exact: true }).click();
+    await expectToast(page, "Error", "This hardware item is already assigned to someone else");
+    const saved = await api<HardwareResponse>("GET", `/api/hardware/${item!.id}`);
+    expect(saved.assignedToUserId).toBe(marcus.id);
+    await api("PATCH", `/api/hardware/${item!.id}`, { assignedToUserId: null });
+  });
+
   it("shows the newest people on the user list card", async () => {
     const get = await apiAs(DEMO_ADMIN);
     const users =
