@@ -1,29 +1,13 @@
 // Dashboard (spec part 1, section 2.6). Every figure and table comes from one summary call
 // (GET /api/dashboard/summary), computed by the server with LIMITs; the route guard has usually
 // started it before this code arrives.
-import {
-  ArrowRight,
-  ClipboardList,
-  KeyRound,
-  Laptop,
-  Mail,
-  PackagePlus,
-  Settings,
-  UserPlus,
-  Users,
-} from "lucide-react";
+import { ArrowRight, KeyRound, Laptop, Mail, Users } from "lucide-react";
 import type * as React from "react";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "@/client/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { useAuth } from "@/client/features/auth";
@@ -31,13 +15,22 @@ import { todayIso } from "@/domain/dates";
 import { greetingForHour } from "./greeting";
 import { HardwareInventory } from "./hardware-inventory";
 import { HardwareStatusCard } from "./hardware-status-card";
-import { NeedsAttention } from "./needs-attention";
 import { OfficeAccountsCard } from "./office-accounts-card";
-import { quickActionsFor } from "./quick-actions";
 import { RecentlyAddedLicenses } from "./recently-added-licenses";
-import { RenewsSoon } from "./renews-soon";
 import { type DashboardSummaryQuery, useDashboardSummary } from "./use-dashboard-summary";
 import { UserListCard } from "./user-list-card";
+
+// The other tabs are not on the first paint: their code is fetched when one is first opened.
+const NeedsAttention = lazy(() =>
+  import("./needs-attention").then((module) => ({ default: module.NeedsAttention })),
+);
+const RenewsSoon = lazy(() =>
+  import("./renews-soon").then((module) => ({ default: module.RenewsSoon })),
+);
+const QuickActions = lazy(() =>
+  import("./quick-actions-panel").then((module) => ({ default: module.QuickActions })),
+);
+const tabFallback = <Skeleton aria-busy="true" className="h-48 w-full rounded-xl" />;
 
 export function DashboardPage() {
   const { user, isAdmin } = useAuth();
@@ -75,16 +68,22 @@ export function DashboardPage() {
           <Overview isAdmin={isAdmin} licenses={licenses} today={today} />
         </TabsContent>
         <TabsContent value="quick-actions">
-          <QuickActions isAdmin={isAdmin} />
+          <Suspense fallback={tabFallback}>
+            <QuickActions isAdmin={isAdmin} />
+          </Suspense>
         </TabsContent>
         {isAdmin && (
           <TabsContent value="needs-attention">
-            <NeedsAttention query={licenses} />
+            <Suspense fallback={tabFallback}>
+              <NeedsAttention query={licenses} />
+            </Suspense>
           </TabsContent>
         )}
         {isAdmin && (
           <TabsContent value="renews-soon">
-            <RenewsSoon query={licenses} />
+            <Suspense fallback={tabFallback}>
+              <RenewsSoon query={licenses} />
+            </Suspense>
           </TabsContent>
         )}
       </Tabs>
@@ -199,44 +198,5 @@ function StatCard({
         </CardContent>
       </Card>
     </Link>
-  );
-}
-
-const QUICK_ACTION_ICONS: Record<string, React.ReactNode> = {
-  "Add Hardware": <PackagePlus />,
-  "Add License": <KeyRound />,
-  "Add Account": <Mail />,
-  "Add User": <UserPlus />,
-  "Assign Hardware": <Laptop />,
-  "Assign License": <ClipboardList />,
-  "View My Licenses": <KeyRound />,
-  "View My Hardware": <Laptop />,
-  "Office Accounts": <Mail />,
-  Settings: <Settings />,
-  "Request Hardware": <PackagePlus />,
-};
-
-function QuickActions({ isAdmin }: { isAdmin: boolean }) {
-  const navigate = useNavigate();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Quick Actions</CardTitle>
-        <CardDescription>Jump straight to common tasks.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {quickActionsFor(isAdmin).map((action) => (
-          <Button
-            key={action.label}
-            variant="outline"
-            className="h-auto justify-start gap-3 py-3 [&_svg]:size-5 [&_svg]:text-primary"
-            onClick={() => navigate(action.to)}
-          >
-            {QUICK_ACTION_ICONS[action.label]}
-            {action.label}
-          </Button>
-        ))}
-      </CardContent>
-    </Card>
   );
 }
