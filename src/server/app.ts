@@ -8,6 +8,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import { healthResponseSchema, healthUnavailableResponseSchema } from "../domain/schemas/health";
 import { accountRoutes } from "./accounts/routes";
 import { type Access, publicRoute } from "./auth/guards";
+import { googleAuthRoutes } from "./auth/google/routes";
 import { authRoutes } from "./auth/routes";
 import { openSessionStore, type SessionStore } from "./auth/session-store";
 import { type ActiveSession, SESSION_COOKIE } from "./auth/sessions";
@@ -142,6 +143,7 @@ export async function buildApp({
   );
   await app.register(authRoutes);
   await app.register(webauthnRoutes);
+  await app.register(googleAuthRoutes);
   await app.register(userRoutes);
   await app.register(licenseRoutes);
   await app.register(accountRoutes);

@@ -96,6 +96,21 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// origin" })
     .optional(),
   WEBAUTHN_RP_NAME: z.string().trim().min(1).max(64).default("Quartermaster"),
+  // Sign in with Google (OpenID Connect). Enabled when the client id and secret are both set.
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://accounts.google.com"),
+  // Create an account (role user) for a verified Google e-mail that matches no user.
+  GOOGLE_AUTO_CREATE: booleanFromEnv.default(false),
+  // Only Google Workspace accounts of this domain (the ID token's hd claim) may sign in.
+  GOOGLE_ALLOWED_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "must be a domain name such as example.com")
+    .optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -115,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       "Invalid configuration:\n  ENCRYPTION_KEY: is required when DATABASE_URL is set (32 bytes, base64 or hex; generate one with: openssl rand -base64 32)",
     );
   }
+  const google = googleConfig(values);
   return {
     port: values.PORT,
     host: values.HOST,
@@ -148,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
     webauthn,
+    google,
   };
 }
 
@@ -182,3 +199,40 @@ function relyingPartyFromEnv(values: z.infer<typeof envSchema>) {
   }
   return { rpName: values.WEBAUTHN_RP_NAME, fixed };
 }
+
+/** Whether an issuer URL points at this machine (only such an issuer may be plain http). */
+export function isLoopbackUrl(value: string): boolean {
+  const host = new URL(value).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function googleConfig(values: z.infer<typeof envSchema>) {
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = values;
+  if (!clientId && !clientSecret) return null;
+  const problems: string[] = [];
+  if (!clientId) problems.push("GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set");
+  if (!clientSecret) {
+    problems.push("GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set");
+  }
+  // The callback address must be fixed: taken from the Host header, a forged header would pick it.
+  if (!values.PUBLIC_URL) {
+    problems.push("PUBLIC_URL: is required for Google sign-in (the callback address)");
+  }
+  const issuer = new URL(values.GOOGLE_ISSUER);
+  if (issuer.protocol !== "https:" && !isLoopbackUrl(values.GOOGLE_ISSUER)) {
+    problems.push("GOOGLE_ISSUER: must be https:// (plain http only for an issuer on loopback)");
+  }
+  if (problems.length > 0 || !clientId || !clientSecret || !values.PUBLIC_URL) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  return {
+    clientId,
+    clientSecret,
+    issuer: values.GOOGLE_ISSUER,
+    autoCreate: values.GOOGLE_AUTO_CREATE,
+    allowedDomain: values.GOOGLE_ALLOWED_DOMAIN ?? null,
+    redirectUri: `${new URL(values.PUBLIC_URL).origin}/api/auth/google/callback`,
+  };
+}
+
+export type GoogleConfig = NonNullable<ReturnType<typeof googleConfig>>;

@@ -114,6 +114,21 @@ export const loginThrottle = pgTable("login_throttle", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
 
+// Google sign-ins under way (auth/google): the state's SHA-256 as the key, with the nonce and PKCE
+// verifier kept here rather than in the browser. Consumed (deleted) by the callback: single use.
+export const googleSignInStates = pgTable(
+  "google_sign_in_states",
+  {
+    id: text("id").primaryKey(),
+    nonce: text("nonce").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    returnTo: text("return_to"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("google_sign_in_states_expires_at_idx").on(t.expiresAt)],
+);
+
 export const webauthnCredentials = pgTable(
   "webauthn_credentials",
   {

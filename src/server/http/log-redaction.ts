@@ -9,7 +9,8 @@
 import type { FastifyRequest } from "fastify";
 
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]search=)[^&#]*/gi, "$1[redacted]");
+  // code and state: the OpenID Connect callback's authorization code and state (auth/google).
+  return url.replace(/([?&](?:search|code|state)=)[^&#]*/gi, "$1[redacted]");
 }
 
 export const requestLogSerializer = (request: FastifyRequest) => ({

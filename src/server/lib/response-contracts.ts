@@ -5,7 +5,8 @@
 import type { FastifyInstance } from "fastify";
 import { errorResponseSchema } from "../../domain/schemas/errors";
 
-const isSuccessStatus = (key: string) => /^(2\d\d|2xx)$/.test(key);
+// A redirect is the success answer of a full-page navigation (Google sign-in), so 3xx counts.
+const isSuccessStatus = (key: string) => /^([23]\d\d|[23]xx)$/.test(key);
 
 export function enforceResponseSchemas(app: FastifyInstance) {
   app.addHook("onRoute", (route) => {
