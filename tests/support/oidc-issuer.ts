@@ -139,7 +139,11 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
 }
 
 /** The environment that points the application at this issuer. */
-export function googleEnv(issuer: OidcIssuer, publicUrl: string, extra: Record<string, string> = {}) {
+export function googleEnv(
+  issuer: OidcIssuer,
+  publicUrl: string,
+  extra: Record<string, string> = {},
+) {
   return {
     GOOGLE_CLIENT_ID: issuer.clientId,
     GOOGLE_CLIENT_SECRET: issuer.clientSecret,

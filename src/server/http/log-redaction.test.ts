@@ -10,6 +10,9 @@ describe("redactUrl", () => {
       "/api/licenses?status=all&Search=[redacted]",
     );
     expect(redactUrl("/api/licenses")).toBe("/api/licenses");
+    expect(redactUrl("/api/auth/google/callback?state=abc&code=4%2F0Ab&scope=email")).toBe(
+      "/api/auth/google/callback?state=[redacted]&code=[redacted]&scope=email",
+    );
   });
 });
 

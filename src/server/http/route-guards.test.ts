@@ -30,6 +30,9 @@ const PUBLIC_ROUTES = [
   // The sign-in's second step: a pending sign-in's cookie, not a session.
   "POST /api/auth/two-factor/verify",
   "POST /api/auth/two-factor/cancel",
+  "GET /api/auth/google",
+  "GET /api/auth/google/callback",
+  "GET /api/auth/google/status",
 ];
 
 // Concrete URLs: ':id' becomes another user's id (or the caller's own for selfOrAdmin checks).

@@ -2,6 +2,7 @@
 // every route, each refusal, and that the session is the one a password sign-in gets.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../../../tests/support/factories";
 import {
   followToCallback,
   googleEnv,
@@ -9,7 +10,6 @@ import {
   type OidcIssuer,
   startOidcIssuer,
 } from "../../../../tests/support/oidc-issuer";
-import { createUser } from "../../../../tests/support/factories";
 import { buildTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { googleSignInStates, sessions, users } from "../../db/schema";
 import { hashToken } from "../sessions";
@@ -85,7 +85,11 @@ describe("GET /api/auth/google", () => {
     expect(params.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     expect(params.get("nonce")).toMatch(/^[\w-]{43}$/);
     expect(params.get("state")).toBe(stateCookie?.value);
-    expect(stateCookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth/google" });
+    expect(stateCookie).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/api/auth/google",
+    });
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 });
@@ -107,5 +111,273 @@ describe("GET /api/auth/google/callback", () => {
       cookie: `qm_session=${session!.value}`,
     });
     expect(status.json()).toMatchObject({ authenticated: true, user: { id: user.id } });
+  });
+});
+
+describe("signing in with Google", () => {
+  it("signs in by subject the second time, even after the e-mail changed", async () => {
+    const user = await createUser(t.app.db, { email: "second.time@example.com" });
+    const who = account({ email: "second.time@example.com" });
+    expect((await signInWithGoogle(who)).response.headers.location).toBe("/login?google=success");
+    await t.app.db.update(users).set({ email: "renamed@example.com" }).where(eq(users.id, user.id));
+
+    const again = await signInWithGoogle({ ...who, email: "someone.else@example.com" });
+    expect(again.response.headers.location).toBe("/login?google=success");
+    const session = cookieOf(again.response, "qm_session")!;
+    const [row] = await t.app.db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(session.value)));
+    expect(row?.userId).toBe(user.id);
+  });
+
+  it("refuses an unknown e-mail without creating anyone", async () => {
+    const before = await t.app.db.select({ id: users.id }).from(users);
+    const { response } = await signInWithGoogle(account({ email: "nobody@example.com" }));
+    expect(response.headers.location).toBe("/login?error=google_unknown");
+    expect(cookieOf(response, "qm_session")).toBeUndefined();
+    expect(await t.app.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
+  });
+
+  it("never links by an address Google has not verified", async () => {
+    const user = await createUser(t.app.db, { email: "unverified@example.com" });
+    const { response } = await signInWithGoogle(
+      account({ email: "unverified@example.com", email_verified: false }),
+    );
+    expect(response.headers.location).toBe("/login?error=google_unverified");
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.googleId).toBeNull();
+  });
+
+  it("refuses a deactivated user, linked or not", async () => {
+    await createUser(t.app.db, { email: "gone@example.com", isActive: false });
+    const { response } = await signInWithGoogle(account({ email: "gone@example.com" }));
+    expect(response.headers.location).toBe("/login?error=google_deactivated");
+    expect(cookieOf(response, "qm_session")).toBeUndefined();
+
+    const linked = await createUser(t.app.db, { email: "later.gone@example.com" });
+    const who = account({ email: "later.gone@example.com" });
+    expect((await signInWithGoogle(who)).response.headers.location).toBe("/login?google=success");
+    await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, linked.id));
+    expect((await signInWithGoogle(who)).response.headers.location).toBe(
+      "/login?error=google_deactivated",
+    );
+  });
+
+  it("does not take over an account already linked to another Google account", async () => {
+    const user = await createUser(t.app.db, { email: "taken@example.com" });
+    const first = account({ email: "taken@example.com" });
+    expect((await signInWithGoogle(first)).response.headers.location).toBe("/login?google=success");
+    const intruder = account({ email: "taken@example.com" });
+    const { response } = await signInWithGoogle(intruder);
+    expect(response.headers.location).toBe("/login?error=google_conflict");
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.googleId).toBe(first.sub);
+  });
+
+  it("returns to /login with the reason when the person declines at Google", async () => {
+    const { response } = await signInWithGoogle("deny");
+    expect(response.headers.location).toBe("/login?error=google_denied");
+    expect(cookieOf(response, "qm_session")).toBeUndefined();
+  });
+
+  it("replaces the browser's previous session with a new one", async () => {
+    const { user, cookie: oldCookie } = await t.signedInUser({ email: "switcher@example.com" });
+    const { response } = await signInWithGoogle(account({ email: "switcher@example.com" }), {
+      cookie: oldCookie,
+    });
+    const fresh = cookieOf(response, "qm_session")!;
+    expect(`qm_session=${fresh.value}`).not.toBe(oldCookie);
+    const old = await t.request({ method: "GET", url: "/api/auth/status", cookie: oldCookie });
+    expect(old.json()).toEqual({ authenticated: false, user: null });
+    const now = await t.request({
+      method: "GET",
+      url: "/api/auth/status",
+      cookie: `qm_session=${fresh.value}`,
+    });
+    expect(now.json()).toMatchObject({ authenticated: true, user: { id: user.id } });
+  });
+
+  it("drops a return path that is not a page of this app", async () => {
+    await createUser(t.app.db, { email: "return.path@example.com" });
+    const who = account({ email: "return.path@example.com" });
+    for (const returnTo of [
+      "//evil.example/x",
+      "https://evil.example",
+      "/\\evil",
+      "/login",
+      "/api/users",
+    ]) {
+      const query = `?returnTo=${encodeURIComponent(returnTo)}`;
+      const { response } = await signInWithGoogle(who, { query });
+      expect(response.headers.location, returnTo).toBe("/login?google=success");
+    }
+  });
+});
+
+describe("state checks", () => {
+  it("refuses a replayed callback: the state works once", async () => {
+    await createUser(t.app.db, { email: "replay@example.com" });
+    const first = await signInWithGoogle(account({ email: "replay@example.com" }));
+    expect(first.response.headers.location).toBe("/login?google=success");
+    expect(cookieOf(first.response, GOOGLE_STATE_COOKIE)?.value).toBe("");
+
+    const tokenRequests = issuer.tokenRequests;
+    const replay = await t.request({
+      method: "GET",
+      url: first.callbackPath,
+      cookie: first.stateCookie,
+    });
+    expect(replay.headers.location).toBe("/login?error=google_expired");
+    expect(cookieOf(replay, "qm_session")).toBeUndefined();
+    // Refused before the code went anywhere near the issuer.
+    expect(issuer.tokenRequests).toBe(tokenRequests);
+  });
+
+  it("refuses a callback without state, without the state cookie, or with another browser's", async () => {
+    issuer.signInAs(account({ email: "nobody@example.com" }));
+    const started = await start(t);
+    const callback = await followToCallback(started.location, REDIRECT_URI);
+    const path = `${callback.pathname}${callback.search}`;
+    const stateCookie = `${GOOGLE_STATE_COOKIE}=${started.stateCookie!.value}`;
+
+    const withoutState = new URL(callback);
+    withoutState.searchParams.delete("state");
+    const attempts = [
+      { url: `${withoutState.pathname}${withoutState.search}`, cookie: stateCookie },
+      { url: path, cookie: undefined },
+      { url: path, cookie: `${GOOGLE_STATE_COOKIE}=someone-elses-state` },
+    ];
+    for (const attempt of attempts) {
+      const response = await t.request({ method: "GET", ...attempt });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/login?error=google_expired");
+    }
+    // None of them used the state up: the rightful browser can still finish.
+    const rows = await t.app.db.select({ id: googleSignInStates.id }).from(googleSignInStates);
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it("refuses an expired state", async () => {
+    issuer.signInAs(account({ email: "nobody@example.com" }));
+    const started = await start(t);
+    const callback = await followToCallback(started.location, REDIRECT_URI);
+    await t.app.db.update(googleSignInStates).set({ expiresAt: new Date(Date.now() - 1000) });
+    const response = await t.request({
+      method: "GET",
+      url: `${callback.pathname}${callback.search}`,
+      cookie: `${GOOGLE_STATE_COOKIE}=${started.stateCookie!.value}`,
+    });
+    expect(response.headers.location).toBe("/login?error=google_expired");
+  });
+
+  it("refuses a forged code", async () => {
+    const started = await start(t);
+    const state = started.stateCookie!.value;
+    const response = await t.request({
+      method: "GET",
+      url: `/api/auth/google/callback?code=forged&state=${state}`,
+      cookie: `${GOOGLE_STATE_COOKIE}=${state}`,
+    });
+    expect(response.headers.location).toBe("/login?error=google");
+    expect(cookieOf(response, "qm_session")).toBeUndefined();
+  });
+});
+
+describe("sign-in limits", () => {
+  it("counts refused Google sign-ins like failed passwords and locks the account key", async () => {
+    const who = account({ email: "locked.out@example.com" });
+    // LOGIN_MAX_FAILURES_PER_ACCOUNT is 3 here: three refusals, then a lock.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await signInWithGoogle(who)).response.headers.location).toBe(
+        "/login?error=google_unknown",
+      );
+    }
+    await createUser(t.app.db, { email: "locked.out@example.com" });
+    expect((await signInWithGoogle(who)).response.headers.location).toBe(
+      "/login?error=google_rate_limited",
+    );
+  });
+});
+
+describe("GET /api/auth/google/status", () => {
+  it("says whether Google sign-in is configured", async () => {
+    const response = await t.request({ method: "GET", url: "/api/auth/google/status" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ configured: true });
+  });
+});
+
+describe("a Workspace domain and automatic accounts", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp(
+      googleEnv(issuer, PUBLIC_URL, {
+        GOOGLE_ALLOWED_DOMAIN: "Example.com",
+        GOOGLE_AUTO_CREATE: "true",
+      }),
+    );
+  });
+  afterAll(() => limited?.close());
+
+  it("refuses an account of another domain, or of none, even with a matching e-mail", async () => {
+    await createUser(limited.app.db, { email: "outsider@other.example" });
+    for (const hd of ["other.example", undefined]) {
+      const { response } = await signInWithGoogle(
+        account({ email: "outsider@other.example", hd }),
+        { app: limited },
+      );
+      expect(response.headers.location, String(hd)).toBe("/login?error=google_domain");
+    }
+  });
+
+  it("creates an ordinary user for a verified address of the domain when auto-create is on", async () => {
+    const who = account({ email: "new.hire@example.com", hd: "example.com", name: "New Hire" });
+    const { response } = await signInWithGoogle(who, { app: limited });
+    expect(response.headers.location).toBe("/login?google=success");
+    const [created] = await limited.app.db.select().from(users).where(eq(users.googleId, who.sub));
+    expect(created).toMatchObject({
+      username: "new.hire",
+      email: "new.hire@example.com",
+      fullName: "New Hire",
+      role: "user",
+      passwordHash: null,
+      isActive: true,
+    });
+    // A second person with the same local part gets a numbered username.
+    const namesake = account({ email: "new.hire@example.com", hd: "example.com" });
+    await limited.app.db
+      .update(users)
+      .set({ email: "moved@example.com" })
+      .where(eq(users.id, created!.id));
+    await signInWithGoogle(namesake, { app: limited });
+    const [second] = await limited.app.db
+      .select()
+      .from(users)
+      .where(eq(users.googleId, namesake.sub));
+    expect(second?.username).toBe("new.hire2");
+  });
+
+  it("sends Google the domain as a hint", async () => {
+    const { location } = await start(limited);
+    expect(new URL(location).searchParams.get("hd")).toBe("example.com");
+  });
+});
+
+describe("without Google configured", () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await buildTestApp();
+  });
+  afterAll(() => plain?.close());
+
+  it("reports it, and both routes send the browser back to /login with the reason", async () => {
+    const status = await plain.request({ method: "GET", url: "/api/auth/google/status" });
+    expect(status.json()).toEqual({ configured: false });
+    for (const url of ["/api/auth/google", "/api/auth/google/callback?code=x&state=y"]) {
+      const response = await plain.request({ method: "GET", url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe("/login?error=google_unconfigured");
+    }
   });
 });
