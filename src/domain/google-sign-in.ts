@@ -1,8 +1,7 @@
 // Sign in with Google: what the server and the login page agree on. The callback never answers
 // with JSON (it is a full-page navigation); a refusal sends the browser to /login?error=<code>,
-// and the login page shows the message of that code.
-import { z } from "zod";
-
+// and the login page shows the message of that code. No zod here: the login page imports this and
+// stays small (the routes' schemas are in schemas/google-sign-in.ts).
 export const GOOGLE_PATH = "/api/auth/google";
 export const GOOGLE_CALLBACK_PATH = "/api/auth/google/callback";
 
@@ -43,19 +42,3 @@ export function isGoogleFailure(value: unknown): value is GoogleFailure {
 export function googleFailureMessage(value: string): string {
   return isGoogleFailure(value) ? googleFailureMessages[value] : GOOGLE_ERROR;
 }
-
-export const googleStatusResponseSchema = z.object({ configured: z.boolean() });
-export type GoogleStatusResponse = z.infer<typeof googleStatusResponseSchema>;
-
-export const googleStartQuerySchema = z.object({
-  // Validated again (isSafeReturnPath) before use; an unsafe one is dropped, not an error.
-  returnTo: z.string().max(2048).optional(),
-});
-
-export const googleCallbackQuerySchema = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(256).optional(),
-  error_description: z.string().max(2048).optional(),
-  // Google adds these (scope, authuser, hd, prompt, iss...); passed through to the verifier.
-});

@@ -7,8 +7,8 @@ import Fastify, { type FastifyInstance, type FastifySchema, LogController } from
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { healthResponseSchema, healthUnavailableResponseSchema } from "../domain/schemas/health";
 import { accountRoutes } from "./accounts/routes";
-import { type Access, publicRoute } from "./auth/guards";
 import { googleAuthRoutes } from "./auth/google/routes";
+import { type Access, publicRoute } from "./auth/guards";
 import { authRoutes } from "./auth/routes";
 import { openSessionStore, type SessionStore } from "./auth/session-store";
 import { type ActiveSession, SESSION_COOKIE } from "./auth/sessions";

@@ -214,15 +214,11 @@ function googleConfig(values: z.infer<typeof envSchema>) {
   if (!clientSecret) {
     problems.push("GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set");
   }
-  // The callback address must be fixed: taken from the Host header, a forged header would pick it.
-  if (!values.PUBLIC_URL) {
-    problems.push("PUBLIC_URL: is required for Google sign-in (the callback address)");
-  }
   const issuer = new URL(values.GOOGLE_ISSUER);
   if (issuer.protocol !== "https:" && !isLoopbackUrl(values.GOOGLE_ISSUER)) {
     problems.push("GOOGLE_ISSUER: must be https:// (plain http only for an issuer on loopback)");
   }
-  if (problems.length > 0 || !clientId || !clientSecret || !values.PUBLIC_URL) {
+  if (problems.length > 0 || !clientId || !clientSecret) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   return {
@@ -231,7 +227,10 @@ function googleConfig(values: z.infer<typeof envSchema>) {
     issuer: values.GOOGLE_ISSUER,
     autoCreate: values.GOOGLE_AUTO_CREATE,
     allowedDomain: values.GOOGLE_ALLOWED_DOMAIN ?? null,
-    redirectUri: `${new URL(values.PUBLIC_URL).origin}/api/auth/google/callback`,
+    // Without PUBLIC_URL, the address the sign-in started at (auth/google/routes.ts).
+    redirectUri: values.PUBLIC_URL
+      ? `${new URL(values.PUBLIC_URL).origin}/api/auth/google/callback`
+      : null,
   };
 }
 

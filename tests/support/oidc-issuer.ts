@@ -24,8 +24,8 @@ export interface OidcIssuer {
   readonly url: string;
   readonly clientId: string;
   readonly clientSecret: string;
-  /** Registers the client's callback and starts answering (call before the first sign-in). */
-  configure(redirectUri: string): void;
+  /** Registers the client's callbacks and starts answering (call before the first sign-in). */
+  configure(...redirectUris: string[]): void;
   /** Who signs in at the next login step, or "deny" for a person who declines. */
   signInAs(account: IssuerAccount | "deny"): void;
   /** How many authorization codes the token endpoint has redeemed. */
@@ -51,14 +51,14 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
   const accounts = new Map<string, IssuerAccount>();
   let next: IssuerAccount | "deny" | undefined;
 
-  function configure(redirectUri: string) {
+  function configure(...redirectUris: string[]) {
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const provider = new Provider(url, {
       clients: [
         {
           client_id: TEST_CLIENT_ID,
           client_secret: TEST_CLIENT_SECRET,
-          redirect_uris: [redirectUri],
+          redirect_uris: redirectUris,
           grant_types: ["authorization_code"],
           response_types: ["code"],
           token_endpoint_auth_method: "client_secret_post",
@@ -160,9 +160,10 @@ export function googleEnv(
  */
 export async function followToCallback(authorizationUrl: string, redirectUri: string) {
   const jar = new Map<string, string>();
+  const callback = new URL(redirectUri).href;
   let current = authorizationUrl;
   for (let hop = 0; hop < 10; hop++) {
-    if (current.startsWith(redirectUri)) return new URL(current);
+    if (current.startsWith(callback)) return new URL(current);
     const response = await fetch(current, {
       redirect: "manual",
       headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; ") },

@@ -122,6 +122,8 @@ export const googleSignInStates = pgTable(
     id: text("id").primaryKey(),
     nonce: text("nonce").notNull(),
     codeVerifier: text("code_verifier").notNull(),
+    // The callback address sent to Google, which the code exchange must repeat exactly.
+    redirectUri: text("redirect_uri").notNull(),
     returnTo: text("return_to"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

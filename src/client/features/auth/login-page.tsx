@@ -19,7 +19,7 @@ import { PASSWORD_REQUIRED, USERNAME_REQUIRED } from "@/domain/schemas/auth-mess
 import { useAuth } from "./auth-context";
 import { biometricLogin, isBiometricAvailable } from "./biometric-login";
 import { describeBiometricError } from "./biometric-login-errors";
-import { GOOGLE_ERROR, startGoogleSignIn } from "./google-sign-in";
+import { GoogleSignInButton, googleErrorFrom, keepGoogleReturnPath } from "./google-sign-in";
 import {
   clearFailedAttempts,
   readFailedAttempts,
@@ -78,8 +78,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [phase, setPhase] = React.useState<Phase>("idle");
-  const [formError, setFormError] = React.useState<string | null>(
-    searchParams.get("error")?.startsWith("google") ? GOOGLE_ERROR : null,
+  const [formError, setFormError] = React.useState<string | null>(() =>
+    googleErrorFrom(searchParams),
   );
   const [failedAttempts, setFailedAttempts] = React.useState(readFailedAttempts);
   const [biometricAvailable, setBiometricAvailable] = React.useState(false);
@@ -119,9 +119,10 @@ export function LoginPage() {
   const googleReturn = searchParams.get("google") === "success";
   React.useEffect(() => {
     if (googleReturn && status === "authenticated" && phase === "idle") {
+      keepGoogleReturnPath(searchParams);
       finishSignIn(GOOGLE_REDIRECT_MS);
     }
-  }, [googleReturn, status, phase, finishSignIn]);
+  }, [googleReturn, status, phase, finishSignIn, searchParams]);
 
   // Someone already signed in has nothing to do here.
   React.useEffect(() => {
@@ -204,12 +205,6 @@ export function LoginPage() {
     setPhase("idle");
   }
 
-  async function onGoogle() {
-    setFormError(null);
-    const started = await startGoogleSignIn();
-    if (!started) setFormError(GOOGLE_ERROR);
-  }
-
   const busy = phase !== "idle";
 
   if (secondFactor) {
@@ -286,16 +281,7 @@ export function LoginPage() {
             or
             <Separator className="flex-1" />
           </div>
-          <Button
-            type="button"
-            variant="outline"
-            className="w-full"
-            onClick={onGoogle}
-            disabled={busy}
-          >
-            <GoogleMark />
-            Sign in with Google
-          </Button>
+          <GoogleSignInButton disabled={busy} />
           {biometricAvailable && (
             <Button
               type="button"
@@ -311,28 +297,5 @@ export function LoginPage() {
         </CardFooter>
       </Card>
     </main>
-  );
-}
-
-function GoogleMark() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4">
-      <path
-        fill="#4285F4"
-        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z"
-      />
-      <path
-        fill="#34A853"
-        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
-      />
-      <path
-        fill="#FBBC05"
-        d="M5.84 14.1A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.44.34-2.1V7.06H2.18A11 11 0 0 0 1 12c0 1.78.43 3.46 1.18 4.94l3.66-2.84z"
-      />
-      <path
-        fill="#EA4335"
-        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1 7.7 1 3.99 3.47 2.18 7.06l3.66 2.84c.87-2.6 3.3-4.52 6.16-4.52z"
-      />
-    </svg>
   );
 }

@@ -24,6 +24,11 @@ describe("Google sign-in configuration", () => {
     });
   });
 
+  it("takes the callback address from the request when PUBLIC_URL is unset", () => {
+    const { PUBLIC_URL: _url, ...withoutUrl } = google;
+    expect(loadConfig(withoutUrl).google?.redirectUri).toBeNull();
+  });
+
   it("reads auto-create and the allowed domain", () => {
     const config = loadConfig({
       ...google,
@@ -36,8 +41,6 @@ describe("Google sign-in configuration", () => {
   it("names what is missing or wrong", () => {
     const { GOOGLE_CLIENT_SECRET: _secret, ...withoutSecret } = google;
     expect(() => loadConfig(withoutSecret)).toThrow("GOOGLE_CLIENT_SECRET: is required");
-    const { PUBLIC_URL: _url, ...withoutUrl } = google;
-    expect(() => loadConfig(withoutUrl)).toThrow("PUBLIC_URL: is required for Google sign-in");
     expect(() => loadConfig({ ...google, PUBLIC_URL: "https://qm.example.com/app" })).toThrow(
       "PUBLIC_URL: must be an origin only",
     );

@@ -17,13 +17,15 @@ import { GOOGLE_STATE_COOKIE } from "./routes";
 
 const PUBLIC_URL = "http://quartermaster.test";
 const REDIRECT_URI = `${PUBLIC_URL}/api/auth/google/callback`;
+// inject()'s default Host: the callback address of a server without PUBLIC_URL.
+const REQUEST_REDIRECT_URI = "http://localhost/api/auth/google/callback";
 
 let issuer: OidcIssuer;
 let t: TestApp;
 
 beforeAll(async () => {
   issuer = await startOidcIssuer();
-  issuer.configure(REDIRECT_URI);
+  issuer.configure(REDIRECT_URI, REQUEST_REDIRECT_URI);
   t = await buildTestApp({
     ...googleEnv(issuer, PUBLIC_URL),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: "3",
@@ -56,13 +58,13 @@ async function start(app: TestApp, query = "", cookie?: string) {
 /** The whole round trip as `who`; returns the callback's answer and what it was sent. */
 async function signInWithGoogle(
   who: IssuerAccount | "deny",
-  options: { app?: TestApp; query?: string; cookie?: string } = {},
+  options: { app?: TestApp; query?: string; cookie?: string; redirectUri?: string } = {},
 ) {
   const app = options.app ?? t;
   issuer.signInAs(who);
   const started = await start(app, options.query ?? "", options.cookie);
   expect(started.response.statusCode).toBe(302);
-  const callback = await followToCallback(started.location, REDIRECT_URI);
+  const callback = await followToCallback(started.location, options.redirectUri ?? REDIRECT_URI);
   const callbackPath = `${callback.pathname}${callback.search}`;
   const stateCookie = `${GOOGLE_STATE_COOKIE}=${started.stateCookie!.value}`;
   const cookie = [stateCookie, options.cookie].filter(Boolean).join("; ");
@@ -361,6 +363,25 @@ describe("a Workspace domain and automatic accounts", () => {
   it("sends Google the domain as a hint", async () => {
     const { location } = await start(limited);
     expect(new URL(location).searchParams.get("hd")).toBe("example.com");
+  });
+});
+
+describe("without PUBLIC_URL", () => {
+  let sameOrigin: TestApp;
+  beforeAll(async () => {
+    const { PUBLIC_URL: _unset, ...env } = googleEnv(issuer, PUBLIC_URL);
+    sameOrigin = await buildTestApp(env);
+  });
+  afterAll(() => sameOrigin?.close());
+
+  it("sends Google back to the address the sign-in started at, and verifies against it", async () => {
+    await createUser(sameOrigin.app.db, { email: "same.origin@example.com" });
+    const { response, started } = await signInWithGoogle(
+      account({ email: "same.origin@example.com" }),
+      { app: sameOrigin, redirectUri: REQUEST_REDIRECT_URI },
+    );
+    expect(new URL(started.location).searchParams.get("redirect_uri")).toBe(REQUEST_REDIRECT_URI);
+    expect(response.headers.location).toBe("/login?google=success");
   });
 });
 

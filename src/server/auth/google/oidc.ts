@@ -16,6 +16,7 @@ export interface GoogleIdentity {
 
 export interface PendingAuthorization {
   url: URL;
+  redirectUri: string;
   state: string;
   nonce: string;
   codeVerifier: string;
@@ -24,7 +25,7 @@ export interface PendingAuthorization {
 const REQUEST_TIMEOUT_SECONDS = 10;
 
 export interface GoogleOidc {
-  begin(): Promise<PendingAuthorization>;
+  begin(redirectUri: string): Promise<PendingAuthorization>;
   /** Verifies the authorization response against what begin() kept; throws on any mismatch. */
   finish(
     callbackUrl: URL,
@@ -58,13 +59,13 @@ export function createGoogleOidc(config: GoogleConfig): GoogleOidc {
   }
 
   return {
-    async begin() {
+    async begin(redirectUri) {
       const server = await configuration();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const parameters: Record<string, string> = {
-        redirect_uri: config.redirectUri,
+        redirect_uri: redirectUri,
         response_type: "code",
         scope: "openid email profile",
         state,
@@ -74,7 +75,8 @@ export function createGoogleOidc(config: GoogleConfig): GoogleOidc {
       };
       // A hint for Google's account chooser only; the hd claim is checked on the way back.
       if (config.allowedDomain) parameters.hd = config.allowedDomain;
-      return { url: oidc.buildAuthorizationUrl(server, parameters), state, nonce, codeVerifier };
+      const url = oidc.buildAuthorizationUrl(server, parameters);
+      return { url, redirectUri, state, nonce, codeVerifier };
     },
 
     async finish(callbackUrl, expected) {

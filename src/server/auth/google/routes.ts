@@ -11,10 +11,12 @@ import {
   GOOGLE_CALLBACK_PATH,
   GOOGLE_PATH,
   type GoogleFailure,
+} from "../../../domain/google-sign-in";
+import {
   googleCallbackQuerySchema,
   googleStartQuerySchema,
   googleStatusResponseSchema,
-} from "../../../domain/google-sign-in";
+} from "../../../domain/schemas/google-sign-in";
 import { publicRoute } from "../guards";
 import { addressKey, releaseAfterSuccess, reserveSignInAttempt } from "../throttle";
 import { resolveGoogleUser } from "./accounts";
@@ -72,9 +74,14 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!google) return fail(request, reply, "google_unconfigured", "GOOGLE_CLIENT_ID unset");
+      // PUBLIC_URL when set; otherwise this server's address as the browser reached it (Google
+      // redirects only to registered addresses, so a forged Host header gains nothing).
+      const redirectUri = new URL(
+        config?.redirectUri ?? `${request.protocol}://${request.host}${GOOGLE_CALLBACK_PATH}`,
+      ).href;
       let pending: Awaited<ReturnType<GoogleOidc["begin"]>>;
       try {
-        pending = await google.begin();
+        pending = await google.begin(redirectUri);
       } catch (error) {
         return fail(request, reply, "google", "discovery failed", error);
       }
@@ -82,6 +89,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         state: pending.state,
         nonce: pending.nonce,
         codeVerifier: pending.codeVerifier,
+        redirectUri: pending.redirectUri,
         returnTo: safeReturnPath(request.query.returnTo),
       });
       reply.setCookie(GOOGLE_STATE_COOKIE, pending.state, {
@@ -126,12 +134,17 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
 
-      // Verified against the registered callback address, whatever Host the request came with.
-      const callbackUrl = new URL(config.redirectUri);
+      // Verified against the callback address the sign-in started with, whatever Host this
+      // request came with.
+      const callbackUrl = new URL(saved.redirectUri);
       callbackUrl.search = new URL(request.url, "http://callback.invalid").search;
       let identity: Awaited<ReturnType<GoogleOidc["finish"]>>;
       try {
-        identity = await google.finish(callbackUrl, { state, ...saved });
+        identity = await google.finish(callbackUrl, {
+          state,
+          nonce: saved.nonce,
+          codeVerifier: saved.codeVerifier,
+        });
       } catch (caught) {
         return fail(request, reply, "google", "code exchange or ID token refused", caught);
       }

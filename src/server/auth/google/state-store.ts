@@ -14,7 +14,13 @@ const hashState = (state: string) => createHash("sha256").update(state).digest("
 
 export async function saveSignInState(
   db: Executor,
-  pending: { state: string; nonce: string; codeVerifier: string; returnTo: string | null },
+  pending: {
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+    redirectUri: string;
+    returnTo: string | null;
+  },
 ) {
   // Abandoned sign-ins are cleared here rather than by a timer: each start removes the old ones.
   await db.delete(googleSignInStates).where(lt(googleSignInStates.expiresAt, new Date()));
@@ -22,6 +28,7 @@ export async function saveSignInState(
     id: hashState(pending.state),
     nonce: pending.nonce,
     codeVerifier: pending.codeVerifier,
+    redirectUri: pending.redirectUri,
     returnTo: pending.returnTo,
     expiresAt: new Date(Date.now() + GOOGLE_STATE_TTL_MS),
   });
@@ -40,6 +47,7 @@ export async function consumeSignInState(db: Executor, state: string) {
     .returning({
       nonce: googleSignInStates.nonce,
       codeVerifier: googleSignInStates.codeVerifier,
+      redirectUri: googleSignInStates.redirectUri,
       returnTo: googleSignInStates.returnTo,
     });
   return row ?? null;
