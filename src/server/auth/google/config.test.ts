@@ -41,9 +41,6 @@ describe("Google sign-in configuration", () => {
   it("names what is missing or wrong", () => {
     const { GOOGLE_CLIENT_SECRET: _secret, ...withoutSecret } = google;
     expect(() => loadConfig(withoutSecret)).toThrow("GOOGLE_CLIENT_SECRET: is required");
-    expect(() => loadConfig({ ...google, PUBLIC_URL: "https://qm.example.com/app" })).toThrow(
-      "PUBLIC_URL: must be an origin only",
-    );
     expect(() => loadConfig({ ...google, PUBLIC_URL: "ftp://qm.example.com" })).toThrow(
       ConfigError,
     );
@@ -61,9 +58,8 @@ describe("Google sign-in configuration", () => {
     }
   });
 
-  it("keeps PUBLIC_URL as an origin without a trailing slash", () => {
-    expect(loadConfig({ PUBLIC_URL: "https://qm.example.com/" }).publicUrl).toBe(
-      "https://qm.example.com",
-    );
+  it("sends Google back to PUBLIC_URL's origin", () => {
+    const config = loadConfig({ ...google, PUBLIC_URL: "https://qm.example.com/some/path" });
+    expect(config.google?.redirectUri).toBe("https://qm.example.com/api/auth/google/callback");
   });
 });

@@ -1,11 +1,11 @@
-// Turning an identified Google user into a session, exactly as the password sign-in does (same
+// Turning an identified Google user into a session: the password sign-in's own startSession (same
 // cookie and options, a new session id, the browser's previous session ended).
 //
-// TODO(issue 13, second-factor): when src/server/auth/sign-in.ts lands, replace this with its
-// signIn(app, request, reply, user, { method: "google" }) and redirect to the second-factor step
-// when it answers "second-factor".
+// TODO(issue 13, second-factor): when src/server/auth/sign-in.ts lands, call its
+// signIn(app, request, reply, user, { method: "google" }) here and answer "second-factor" when
+// it does, so the callback sends the browser to the second-factor step.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createSession, deleteSession, SESSION_COOKIE } from "../sessions";
+import { startSession } from "../routes";
 
 export type GoogleSignInOutcome = "session" | "second-factor";
 
@@ -15,21 +15,7 @@ export async function beginGoogleSession(
   reply: FastifyReply,
   userId: number,
 ): Promise<GoogleSignInOutcome> {
-  if (request.auth) {
-    await deleteSession(app.db, request.auth.id);
-    await app.sessions.revoked({ sessionId: request.auth.id });
-  }
-  const session = await createSession(app.db, userId, app.config.session, {
-    ipAddress: request.ip,
-    userAgent: request.headers["user-agent"],
-  });
-  reply.setCookie(SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: secureCookies(app, request),
-    path: "/",
-    maxAge: Math.floor(app.config.session.absoluteMs / 1000),
-  });
+  await startSession(app, request, reply, userId);
   return "session";
 }
 
