@@ -13,6 +13,8 @@ import {
 import { buildTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { googleSignInStates, sessions, users } from "../../db/schema";
 import { hashToken } from "../sessions";
+import { PENDING_SIGN_IN_COOKIE } from "../sign-in";
+import { totpCode } from "../two-factor/totp";
 import { GOOGLE_STATE_COOKIE } from "./routes";
 
 const PUBLIC_URL = "http://quartermaster.test";
@@ -214,6 +216,49 @@ describe("signing in with Google", () => {
       const { response } = await signInWithGoogle(who, { query });
       expect(response.headers.location, returnTo).toBe("/login?google=success");
     }
+  });
+});
+
+describe("with a second factor", () => {
+  it("asks for the code after Google, as after a password, and signs in only with it", async () => {
+    const { user, cookie } = await t.signedInUser({ email: "two.factor@example.com" });
+    const setup = await t.request({
+      method: "POST",
+      url: "/api/auth/two-factor/setup",
+      cookie,
+      payload: {},
+    });
+    const { secret } = setup.json() as { secret: string };
+    const confirm = await t.request({
+      method: "POST",
+      url: "/api/auth/two-factor/confirm",
+      cookie,
+      payload: { code: totpCode(secret, Date.now()) },
+    });
+    expect(confirm.statusCode).toBe(200);
+
+    const { response } = await signInWithGoogle(account({ email: "two.factor@example.com" }));
+    expect(response.headers.location).toBe("/login?second-factor=required");
+    expect(cookieOf(response, "qm_session")).toBeUndefined();
+    const pending = cookieOf(response, PENDING_SIGN_IN_COOKIE)!;
+    const pendingCookie = `${PENDING_SIGN_IN_COOKIE}=${pending.value}`;
+    const status = await t.request({
+      method: "GET",
+      url: "/api/auth/status",
+      cookie: pendingCookie,
+    });
+    expect(status.json()).toEqual({ authenticated: false, user: null });
+
+    // The next step's code (the confirming one is spent; one step of drift is allowed).
+    const verified = await t.request({
+      method: "POST",
+      url: "/api/auth/two-factor/verify",
+      cookie: pendingCookie,
+      payload: { code: totpCode(secret, Date.now() + 30_000) },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ success: true, user: { id: user.id } });
+    expect(cookieOf(verified, "qm_session")?.value).toBeTruthy();
   });
 });
 

@@ -1,11 +1,9 @@
-// Turning an identified Google user into a session: the password sign-in's own startSession (same
-// cookie and options, a new session id, the browser's previous session ended).
-//
-// TODO(issue 13, second-factor): when src/server/auth/sign-in.ts lands, call its
-// signIn(app, request, reply, user, { method: "google" }) here and answer "second-factor" when
-// it does, so the callback sends the browser to the second-factor step.
+// Turning an identified Google user into a session through the one sign-in function every method
+// uses (auth/sign-in.ts): the same cookie and options as a password sign-in, a new session id, the
+// browser's previous session ended; or, for a user with a second factor, the pending sign-in that
+// asks for the code (Google is one factor).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { startSession } from "../routes";
+import { signIn } from "../sign-in";
 
 export type GoogleSignInOutcome = "session" | "second-factor";
 
@@ -15,8 +13,8 @@ export async function beginGoogleSession(
   reply: FastifyReply,
   userId: number,
 ): Promise<GoogleSignInOutcome> {
-  await startSession(app, request, reply, userId);
-  return "session";
+  const outcome = await signIn(app, request, reply, { id: userId }, { method: "google" });
+  return outcome.kind;
 }
 
 /** The rule of every cookie this server sets (COOKIE_SECURE). */
