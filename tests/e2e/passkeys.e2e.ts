@@ -212,8 +212,15 @@ describe("passkeys", () => {
     await logOut(page);
     await typeUsername(page, DEMO_ADMIN);
     await biometricButton(page).click();
+    const alert = page.getByRole("alert").filter({ hasText: "biometric" });
     await visible(
-      page.getByText(
+      alert.getByText(
+        "There was a problem with biometric authentication. Please try another method.",
+        { exact: true },
+      ),
+    );
+    await visible(
+      alert.getByText(
         "The biometric prompt was closed or timed out before it finished. Please try again.",
         { exact: true },
       ),

@@ -36,12 +36,11 @@ export const CEREMONY_MESSAGES: Record<string, string> = {
 const AUTOFILL_UNSUPPORTED = "This browser cannot offer passkeys from the username field.";
 
 /**
- * The message for a failed ceremony or passkey call; `fallback` for anything unrecognised
- * (the spec's 'There was a problem with biometric authentication...' at sign-in, 'WebAuthn
- * registration failed...' on the Profile).
+ * Why a ceremony or passkey call failed, in words; null when nothing more specific than the
+ * caller's fallback can be said.
  */
-export function describeBiometricError(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
+export function biometricErrorReason(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && code in CEREMONY_MESSAGES) return CEREMONY_MESSAGES[code]!;
   const cause = (error as { cause?: unknown }).cause;
@@ -50,12 +49,22 @@ export function describeBiometricError(error: unknown, fallback: string): string
   if (error.message === WEBAUTHN_UNSUPPORTED || error.message === BIOMETRIC_USERNAME_REQUIRED) {
     return error.message;
   }
-  if (/autofill/i.test(error.message) || /autocomplete/i.test(error.message)) {
-    return AUTOFILL_UNSUPPORTED;
-  }
+  if (/autofill|autocomplete/i.test(error.message)) return AUTOFILL_UNSUPPORTED;
   // The server's refusals carry their own words (not configured, already registered...).
   if (error instanceof ApiError && error.kind === "http" && error.status < 500)
     return error.message;
   if (error instanceof ApiError && error.code === "PASSKEYS_NOT_CONFIGURED") return error.message;
-  return fallback;
+  return null;
+}
+
+/** The spec's own messages stand alone; any other reason comes under the fallback. */
+export function describeBiometricFailure(
+  error: unknown,
+  fallback: string,
+): { message: string; detail: string | null } {
+  const reason = biometricErrorReason(error);
+  if (reason === WEBAUTHN_UNSUPPORTED || reason === BIOMETRIC_USERNAME_REQUIRED) {
+    return { message: reason, detail: null };
+  }
+  return { message: fallback, detail: reason };
 }

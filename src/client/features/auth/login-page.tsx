@@ -18,7 +18,7 @@ import { notify } from "@/client/lib/notify";
 import { PASSWORD_REQUIRED, USERNAME_REQUIRED } from "@/domain/schemas/auth-messages";
 import { useAuth } from "./auth-context";
 import { biometricLogin, isBiometricAvailable } from "./biometric-login";
-import { describeBiometricError } from "./biometric-login-errors";
+import { describeBiometricFailure } from "./biometric-login-errors";
 import { GoogleSignInButton, googleErrorFrom, keepGoogleReturnPath } from "./google-sign-in";
 import {
   clearFailedAttempts,
@@ -87,6 +87,8 @@ export function LoginPage() {
   const [secondFactor, setSecondFactor] = React.useState(
     searchParams.get("second-factor") === "required",
   );
+  // Why the passkey ceremony failed, shown under the spec's message for it.
+  const [biometricDetail, setBiometricDetail] = React.useState<string | null>(null);
   const redirectTimerRef = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const [fields, setFields] = React.useState<LoginFields>({ username: "", password: "" });
@@ -200,7 +202,9 @@ export function LoginPage() {
       setFormError(BIOMETRIC_NOT_VERIFIED);
     } catch (error) {
       console.error("Biometric login failed:", error);
-      setFormError(describeBiometricError(error, BIOMETRIC_FAILED));
+      const failure = describeBiometricFailure(error, BIOMETRIC_FAILED);
+      setFormError(failure.message);
+      setBiometricDetail(failure.detail);
     }
     setPhase("idle");
   }
@@ -263,6 +267,9 @@ export function LoginPage() {
                 className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
               >
                 <p>{formError}</p>
+                {formError === BIOMETRIC_FAILED && biometricDetail && (
+                  <p className="mt-1">{biometricDetail}</p>
+                )}
                 {failedAttempts > TROUBLE_HINT_AFTER && (
                   <p className="mt-1 text-muted-foreground">{TROUBLE_HINT}</p>
                 )}

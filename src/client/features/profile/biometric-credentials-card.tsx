@@ -15,7 +15,7 @@ import {
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { describeBiometricError, WEBAUTHN_UNSUPPORTED } from "@/client/features/auth";
+import { biometricErrorReason, WEBAUTHN_UNSUPPORTED } from "@/client/features/auth";
 import { useDialogAction } from "@/client/hooks/use-dialog-action";
 import { formatTimestamp } from "@/client/lib/format";
 import { notify } from "@/client/lib/notify";
@@ -120,7 +120,7 @@ function RegisterCredentialForm({ user }: { user: AuthUser }) {
       console.error("Passkey registration failed:", error);
       notify.error({
         title: "Registration failed",
-        description: describeBiometricError(error, REGISTRATION_FAILED),
+        description: biometricErrorReason(error) ?? REGISTRATION_FAILED,
       });
       return;
     }
