@@ -108,3 +108,24 @@ export async function releaseAfterSuccess(
     .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)`, lockedUntil: null })
     .where(eq(loginThrottle.key, keys.address));
 }
+
+/**
+ * The address's share of the limits for sign-in methods with nothing to guess (passkeys): a
+ * failure counts against the address as a wrong password does, but never locks the account, which
+ * would only let anyone who knows a username keep its owner out.
+ */
+export async function reserveAddressAttempt(
+  db: Db,
+  address: string,
+  policy: ThrottlePolicy,
+): Promise<boolean> {
+  return reserve(db, address, policy.maxFailuresPerAddress, policy.lockMs);
+}
+
+/** After such a sign-in succeeded: the address gets its reservation back. */
+export async function releaseAddressAttempt(db: Db, address: string): Promise<void> {
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)`, lockedUntil: null })
+    .where(eq(loginThrottle.key, address));
+}

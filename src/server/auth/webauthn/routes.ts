@@ -12,9 +12,11 @@ import {
   webauthnRegisterVerifyRequestSchema,
   webauthnRegisterVerifyResponseSchema,
 } from "../../../domain/schemas/webauthn";
+import { tooManyRequests } from "../../http/errors";
 import { toAuthUser } from "../../users/user-response";
 import { currentSession, publicRoute, requireUser } from "../guards";
 import { startSession } from "../routes";
+import { addressKey, lockedUntil, releaseAddressAttempt, reserveAddressAttempt } from "../throttle";
 import { relyingPartyFor } from "./relying-party";
 import {
   deleteCredential,
@@ -53,7 +55,20 @@ export const webauthnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rp = relyingPartyFor(app.config, request);
+      // Failed passkey sign-ins count against the address like wrong passwords (the reservation
+      // stands as the failure unless verification succeeds).
+      const address = addressKey(request.ip);
+      if (!(await reserveAddressAttempt(app.db, address, app.config.loginThrottle))) {
+        const until = await lockedUntil(app.db, [address]);
+        const waitMs = until ? until.getTime() - Date.now() : app.config.loginThrottle.lockMs;
+        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+        reply.header("retry-after", String(Math.max(1, Math.ceil(waitMs / 1000))));
+        throw tooManyRequests(
+          `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        );
+      }
       const user = await loginVerify(app.db, rp, request.body, request.log);
+      await releaseAddressAttempt(app.db, address);
       // A passkey with user verification is both factors: the session starts here, as a password
       // sign-in's does after its last step.
       await startSession(app, request, reply, user.id);

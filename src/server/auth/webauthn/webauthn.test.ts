@@ -5,7 +5,7 @@ import { createUser } from "../../../../tests/support/factories";
 import { SoftAuthenticator } from "../../../../tests/support/soft-authenticator";
 import { buildTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { BIOMETRIC_USERNAME_REQUIRED } from "../../../domain/schemas/webauthn-messages";
-import { users, webauthnChallenges, webauthnCredentials } from "../../db/schema";
+import { loginThrottle, users, webauthnChallenges, webauthnCredentials } from "../../db/schema";
 
 // inject() requests come to http://localhost, a loopback host: the unconfigured default serves it.
 const ORIGIN = "http://localhost";
@@ -13,7 +13,8 @@ const RP_ID = "localhost";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Many refusals on purpose from one address; the limit itself is tested on its own app below.
+  t = await buildTestApp({ LOGIN_MAX_FAILURES_PER_ADDRESS: "10000" });
 });
 afterAll(() => t.close());
 
@@ -430,6 +431,69 @@ describe("relying party", () => {
       expect(refused.statusCode).toBe(401);
     } finally {
       await configured.close();
+    }
+  });
+});
+
+describe("failed passkey sign-ins", () => {
+  it("count against the address like wrong passwords, never against the account", async () => {
+    const limited = await buildTestApp({ LOGIN_MAX_FAILURES_PER_ADDRESS: "3" });
+    try {
+      const send = (payload: unknown) =>
+        limited.request({
+          method: "POST",
+          url: "/api/auth/webauthn/login/verify",
+          payload: payload as Json,
+        });
+      const options = async (username: string) =>
+        (
+          await limited.request({
+            method: "POST",
+            url: "/api/auth/webauthn/login/options",
+            payload: { username },
+          })
+        ).json().options;
+      const { user, cookie } = await limited.signedInUser();
+      const authenticator = new SoftAuthenticator(ORIGIN, RP_ID);
+      const registration = (
+        await limited.request({
+          method: "POST",
+          url: "/api/auth/webauthn/register/options",
+          payload: {},
+          cookie,
+        })
+      ).json().options;
+      await limited.request({
+        method: "POST",
+        url: "/api/auth/webauthn/register/verify",
+        payload: { attestationResponse: authenticator.register(registration) },
+        cookie,
+      });
+      // Successes hand their reservation back: more of them than the limit all pass.
+      for (let i = 0; i < 4; i++) {
+        const ok = await send({
+          authenticationResponse: authenticator.authenticate(await options(user.username)),
+        });
+        expect(ok.statusCode).toBe(200);
+      }
+      for (let i = 0; i < 3; i++) {
+        const bad = await send({
+          authenticationResponse: authenticator.authenticate(await options(user.username), {
+            userVerified: false,
+          }),
+        });
+        expect(bad.statusCode).toBe(401);
+      }
+      const locked = await send({
+        authenticationResponse: authenticator.authenticate(await options(user.username)),
+      });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().code).toBe("RATE_LIMITED");
+      expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+      const keys = (await limited.app.db.select().from(loginThrottle)).map((row) => row.key);
+      expect(keys).not.toContain(`user:${user.username.toLowerCase()}`);
+    } finally {
+      await limited.close();
     }
   });
 });
