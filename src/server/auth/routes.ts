@@ -35,9 +35,6 @@ async function endSessionEverywhere(app: FastifyInstance, sessionId: string) {
   await app.sessions.revoked({ sessionId });
 }
 
-// Sessions are made in one place (sign-in.ts); passkeys import startSession from here.
-export { startSession } from "./sign-in";
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { loginThrottle: limits } = app.config;
 

@@ -15,7 +15,7 @@ import {
 import { tooManyRequests } from "../../http/errors";
 import { toAuthUser } from "../../users/user-response";
 import { currentSession, publicRoute, requireUser } from "../guards";
-import { startSession } from "../routes";
+import { signIn } from "../sign-in";
 import { addressKey, lockedUntil, releaseAddressAttempt, reserveAddressAttempt } from "../throttle";
 import { relyingPartyFor } from "./relying-party";
 import {
@@ -69,9 +69,8 @@ export const webauthnRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await loginVerify(app.db, rp, request.body, request.log);
       await releaseAddressAttempt(app.db, address);
-      // A passkey with user verification is both factors: the session starts here, as a password
-      // sign-in's does after its last step.
-      await startSession(app, request, reply, user.id);
+      // Verified with user verification (required above): both factors, so always a session.
+      await signIn(app, request, reply, user, { method: "passkey", userVerified: true });
       return { success: true as const, user: toAuthUser(user) };
     },
   );

@@ -5,7 +5,13 @@ import { createUser } from "../../../../tests/support/factories";
 import { SoftAuthenticator } from "../../../../tests/support/soft-authenticator";
 import { buildTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { BIOMETRIC_USERNAME_REQUIRED } from "../../../domain/schemas/webauthn-messages";
-import { loginThrottle, users, webauthnChallenges, webauthnCredentials } from "../../db/schema";
+import {
+  loginThrottle,
+  users,
+  userTwoFactor,
+  webauthnChallenges,
+  webauthnCredentials,
+} from "../../db/schema";
 
 // inject() requests come to http://localhost, a loopback host: the unconfigured default serves it.
 const ORIGIN = "http://localhost";
@@ -138,6 +144,25 @@ describe("POST /api/auth/webauthn/login/verify", () => {
       .where(eq(webauthnCredentials.userId, user.id));
     expect(row!.counter).toBe(1);
     expect(row!.lastUsed).toBeInstanceOf(Date);
+  });
+
+  it("counts as both factors: a user with two-factor on gets a session, not a code step", async () => {
+    const { user, authenticator } = await userWithPasskey();
+    await t.app.db
+      .insert(userTwoFactor)
+      .values({ userId: user.id, secretCiphertext: "sealed", enabledAt: new Date() });
+    expect(
+      (await post("/api/auth/login", { username: user.username, password: "password123" })).json(),
+    ).not.toHaveProperty("user");
+    const response = await passkeyLogin(authenticator, user.username);
+    expect(response.statusCode).toBe(200);
+    const session = response.cookies.find((c) => c.name === "qm_session")!;
+    const status = await t.request({
+      method: "GET",
+      url: "/api/auth/status",
+      cookie: `qm_session=${session.value}`,
+    });
+    expect(status.json()).toMatchObject({ authenticated: true, user: { id: user.id } });
   });
 
   it("uses a challenge once: a replayed assertion is refused", async () => {
