@@ -84,7 +84,7 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional(),
   // Passkeys: the relying party ID (a domain) and the exact origin the browser shows; both
-  // default to PUBLIC_URL's (docs/decisions/0016-passkeys.md).
+  // default to PUBLIC_URL's (docs/decisions/0020-passkeys.md).
   WEBAUTHN_RP_ID: z
     .string()
     .regex(

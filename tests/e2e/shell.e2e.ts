@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
+import { visible } from "../support/e2e-ui";
 
 const e2e = setupE2e();
 
@@ -155,6 +156,17 @@ describe("the top bar", () => {
     await menu.getByRole("menuitem", { name: "View Profile", exact: true }).click();
     await page.waitForURL(onPath("/profile"));
     await waitForTitle(page, "User Profile");
+  });
+
+  test("opens the profile's Security tab from Biometric Settings", async () => {
+    const page = await e2e.pageAs(DEMO_USER);
+    await page.goto(e2e.url("/"));
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Biometric Settings", exact: true }).click();
+    await page.waitForURL(onPath("/profile"));
+    await visible(page.getByRole("tab", { name: "Security", selected: true }));
+    await page.getByRole("tab", { name: "General" }).click();
+    await visible(page.getByRole("tab", { name: "General", selected: true }));
   });
 });
 

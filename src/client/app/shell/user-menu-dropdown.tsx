@@ -38,7 +38,7 @@ export function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean }) {
           <UserRound aria-hidden="true" />
           View Profile
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate("/profile")}>
+        <DropdownMenuItem onSelect={() => navigate("/profile?tab=security")}>
           <Fingerprint aria-hidden="true" />
           Biometric Settings
         </DropdownMenuItem>

@@ -1,4 +1,6 @@
 // User Profile (spec part 2, 'Profile'): the General tab here, the Security tab in security-tab.tsx.
+
+import { useSearchParams } from "react-router";
 import { PageHeader } from "@/client/components/page-header";
 import { Avatar, AvatarFallback } from "@/client/components/ui/avatar";
 import { Badge } from "@/client/components/ui/badge";
@@ -19,13 +21,18 @@ import { TwoFactorCard } from "./two-factor-card";
 
 export function ProfilePage() {
   const { user } = useAuth();
+  // The tab lives in the URL, so the user menu's Biometric Settings can open Security directly.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get("tab") === "security" ? "security" : "general";
+  const showTab = (value: string) =>
+    setSearchParams(value === "security" ? { tab: value } : {}, { replace: true });
   if (!user) return <FullPageSpinner message="Loading user information..." />;
   const name = user.displayName || user.username;
 
   return (
     <div className="grid gap-6">
       <PageHeader title="Your Profile" description="Your account details and how you sign in." />
-      <Tabs defaultValue="general">
+      <Tabs value={tab} onValueChange={showTab}>
         <TabsList>
           <TabsTrigger value="general">General</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>

@@ -2,7 +2,7 @@
 // (WEBAUTHN_RP_ID / WEBAUTHN_ORIGIN, or PUBLIC_URL) it is fixed; unconfigured, a request that came
 // to a loopback host (localhost, *.localhost, 127.0.0.1, [::1]) uses that host, so development and
 // tests work without set-up, and any other host is refused: a Host header from the network must
-// not choose the origin we accept (docs/decisions/0016-passkeys.md).
+// not choose the origin we accept (docs/decisions/0020-passkeys.md).
 import type { FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config";
 import { AppError } from "../../http/errors";
