@@ -34,6 +34,8 @@ const RUNTIME_TABLES = new Set([
   "two_factor_recovery_codes",
   "pending_sign_ins",
   "user_preferences",
+  // Google sign-ins under way (state, nonce and PKCE verifier for ten minutes).
+  "google_sign_in_states",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
