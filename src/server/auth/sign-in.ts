@@ -1,15 +1,11 @@
 // The one place where a sign-in becomes a session, or a pending second factor.
 //
-// Every sign-in method calls signIn() once it has identified an active user (password now; Google
-// and passkeys as they land). For a user with TOTP on, the answer is not a session but a pending
-// sign-in: a short-lived, single-use server-side record bound to its own cookie, which
+// Every sign-in method (password, Google, passkeys) calls signIn() once it has identified an
+// active user. For a user with TOTP on, the answer is not a session but a pending sign-in: a
+// short-lived, single-use server-side record bound to its own cookie, which
 // POST /api/auth/two-factor/verify turns into a session with a code. A passkey with user
 // verification is both factors (something held, and a PIN or biometric), so it skips the second
-// step.
-//
-// Google: after the callback has matched the user, call signIn(app, request, reply, user,
-// { method: "google" }); when the outcome is "second-factor", redirect to
-// /login?second-factor=required (the login page then asks for the code) instead of the saved path.
+// step. Google's callback redirects to /login?second-factor=required on a "second-factor" outcome.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
