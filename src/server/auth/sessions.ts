@@ -47,6 +47,11 @@ export interface ActiveSession {
   user: SessionUser;
   /** Set when the session came from the session store (always, in the application). */
   profile?: SessionProfile;
+  /**
+   * How the request authenticated: a browser session (the default when unset) or a personal API
+   * token (the token's code sets "token"); the activity log records it.
+   */
+  via?: "session" | "token";
 }
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -17,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, ACTIVITY_VIAS } from "../../domain/activity";
 import {
   ACCOUNT_PROVIDERS,
   ACCOUNT_STATUSES,
@@ -780,5 +782,41 @@ export const trustReviews = pgTable(
     index("trust_reviews_notes_trgm_idx")
       .using("gin", t.notes.op("gin_trgm_ops"))
       .with({ fastupdate: false }),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Activity log (decision 0021)
+// ---------------------------------------------------------------------------------------------
+
+// Who changed what, written in the transaction of the change (server/activity/record.ts). Rows are
+// never updated, and deleted only by retention: a trigger (migration) refuses anything else, so
+// not even a bug in a route can rewrite history. No foreign key to users: deleting a person must
+// neither delete nor rewrite (set null) the record of what they did; the reader joins by id.
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    userId: integer("user_id"),
+    via: text("via", { enum: ACTIVITY_VIAS }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    action: text("action", { enum: ACTIVITY_ACTIONS }).notNull(),
+    area: text("area", { enum: ACTIVITY_AREAS }).notNull(),
+    itemId: integer("item_id"),
+    // The item's name when it happened (a deleted item keeps its name in the log).
+    itemLabel: text("item_label"),
+    changes: jsonb("changes"),
+    detail: jsonb("detail"),
+  },
+  (t) => [
+    // Newest first, then each filter with the same order after it, id last so pages are stable.
+    index("activity_log_occurred_at_idx").on(t.occurredAt, t.id),
+    index("activity_log_user_idx").on(t.userId, t.occurredAt, t.id),
+    index("activity_log_area_idx").on(t.area, t.occurredAt, t.id),
+    index("activity_log_action_idx").on(t.action, t.occurredAt, t.id),
+    // One item's history (the dialogs' History tab).
+    index("activity_log_item_idx").on(t.area, t.itemId, t.occurredAt, t.id),
   ],
 );

@@ -36,6 +36,8 @@ const RUNTIME_TABLES = new Set([
   "user_preferences",
   // Google sign-ins under way (state, nonce and PKCE verifier for ten minutes).
   "google_sign_in_states",
+  // The activity log: what people did in the running app.
+  "activity_log",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
