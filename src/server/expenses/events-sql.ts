@@ -9,6 +9,9 @@
 // Amounts are converted to the display currency and rounded to cents in SQL. A recurring item's
 // occurrences are never enumerated beyond the window: the range of n that can fall in it is
 // computed and intersected with the 12 future ones, so a month costs at most a few rows an item.
+// Every event also names its item (item_id: the license, listing, account, hardware or G Suite
+// plan; null for accounts grouped by plan type without a plan) and the amount's own currency, so
+// the list of obligations (server/obligations) reads the same events instead of a second copy.
 import { type SQL, sql } from "drizzle-orm";
 import type { IsoDate } from "../../domain/dates";
 import { DIRECTORY_FREQUENCY_MONTHS } from "../../domain/enums";
@@ -30,6 +33,8 @@ export interface EventWindow {
   sources?: readonly EventSource[];
   /** Only payment events. */
   paymentsOnly?: boolean;
+  /** Leave out licenses' recurring payments (the obligations list has expiries and renewals). */
+  withoutLicensePayments?: boolean;
 }
 
 // 0..11: the offsets from an item's first occurrence in the window (a join with a constant list
@@ -49,7 +54,7 @@ const startMonthSql = (start: SQL) =>
 const months = (date: IsoDate) => sql`(${monthIndex(date)}::int - r.sm)`;
 
 /**
- * Occurrences of recurring items (a subquery with columns source, name, amount, currency, s,
+ * Occurrences of recurring items (a subquery with columns source, item_id, name, amount, currency, s,
  * sm (s's month index), pd (period in days, 0 if in months), pm (period in months, 0 if in days)) in the window,
  * limited to the 12 from today on.
  */
@@ -79,7 +84,7 @@ function recurringSql(items: SQL, w: EventWindow): SQL {
   return sql`
     select * from (
       with c as materialized (
-        select b.source, b.name, b.amount, b.currency, b.s, b.pd, b.pm,
+        select b.source, b.item_id, b.name, b.amount, b.currency, b.s, b.pd, b.pm,
           greatest(b.k0, b.lo) as first_n,
           least(b.k0 + ${last}, b.hi) - greatest(b.k0, b.lo) as span
         from (
@@ -95,7 +100,7 @@ function recurringSql(items: SQL, w: EventWindow): SQL {
         where greatest(b.k0, b.lo) <= least(b.k0 + ${last}, b.hi)
       )
       select occ.date, 'payment' as kind, c.source, c.name,
-        round(c.amount * ${w.rate(sql`c.currency`)}, 2) as amount
+        round(c.amount * ${w.rate(sql`c.currency`)}, 2) as amount, c.item_id, c.currency::text
       from c
       join (values ${OFFSETS}) j(j) on j.j <= c.span
       cross join lateral (
@@ -122,9 +127,10 @@ export function eventsSql(w: EventWindow): SQL {
   const parts: SQL[] = [];
 
   if (want("license")) {
-    parts.push(
-      recurringSql(
-        sql`select 'license' as source, l.name, l.payment_amount as amount,
+    if (!w.withoutLicensePayments) {
+      parts.push(
+        recurringSql(
+          sql`select 'license' as source, l.id as item_id, l.name, l.payment_amount as amount,
             l.payment_currency as currency, l.purchase_date as s,
             ${startMonthSql(sql`l.purchase_date`)} as sm,
             extract(day from l.purchase_date)::int as sd,
@@ -133,18 +139,21 @@ export function eventsSql(w: EventWindow): SQL {
           where l.purchase_date is not null and l.purchase_date <= ${to}
             and l.payment_amount is not null and l.renewal_status <> 'cancelled'
             and l.payment_frequency in ('daily', 'weekly', 'monthly', 'quarterly', 'annually')`,
-        w,
-      ),
-    );
+          w,
+        ),
+      );
+    }
     if (!w.paymentsOnly) {
       parts.push(sql`
         select l.expiry_date as date, 'expiry' as kind, 'license' as source, l.name,
-          round(l.payment_amount * ${w.rate(sql`l.payment_currency`)}, 2) as amount
+          round(l.payment_amount * ${w.rate(sql`l.payment_currency`)}, 2) as amount,
+          l.id as item_id, l.payment_currency::text as currency
         from licenses l where l.expiry_date between ${from} and ${to}`);
       parts.push(sql`
         select l.expiry_date - ${RENEWAL_REMINDER_DAYS}::int as date, 'renewal' as kind,
           'license' as source, l.name,
-          round(l.payment_amount * ${w.rate(sql`l.payment_currency`)}, 2) as amount
+          round(l.payment_amount * ${w.rate(sql`l.payment_currency`)}, 2) as amount,
+          l.id as item_id, l.payment_currency::text as currency
         from licenses l
         where l.expiry_date between ${from} + ${RENEWAL_REMINDER_DAYS}::int
           and ${to} + ${RENEWAL_REMINDER_DAYS}::int`);
@@ -154,11 +163,11 @@ export function eventsSql(w: EventWindow): SQL {
   if (want("gsuite")) {
     parts.push(
       recurringSql(
-        sql`select 'gsuite' as source, g.name,
+        sql`select 'gsuite' as source, g.item_id, g.name,
             g.amount * (case g.cycle when 'annually' then 12 else 1 end) as amount,
             g.currency, g.s, ${startMonthSql(sql`g.s`)} as sm, 1 as sd, 0 as pd, (case g.cycle when 'annually' then 12 else 1 end) as pm
           from (
-            select coalesce(min(p.name), min(a.plan_type)) as name,
+            select min(p.id) as item_id, coalesce(min(p.name), min(a.plan_type)) as name,
               sum(coalesce(p.base_price, a.price)) as amount,
               coalesce(p.currency, a.payment_currency) as currency,
               coalesce(min(p.billing_cycle), 'monthly') as cycle,
@@ -176,7 +185,8 @@ export function eventsSql(w: EventWindow): SQL {
     const step = sql`greatest(d.payment_frequency_months, 1)`;
     parts.push(sql`
       select occ.date, 'payment' as kind, 'directory' as source, d.name,
-        round(d.payment_amount * ${w.rate(sql`d.payment_currency`)}, 2) as amount
+        round(d.payment_amount * ${w.rate(sql`d.payment_currency`)}, 2) as amount,
+        d.id as item_id, d.payment_currency::text as currency
       from directories d
       cross join lateral generate_series(0, case when d.is_one_time then 0 else ${DIRECTORY_FURTHER_OCCURRENCES}::int end) k
       cross join lateral (
@@ -190,7 +200,8 @@ export function eventsSql(w: EventWindow): SQL {
   if (want("account") && !w.paymentsOnly) {
     parts.push(sql`
       select a.renewal_date as date, 'renewal' as kind, 'account' as source, a.email as name,
-        round(a.payment_amount * ${w.rate(sql`a.payment_currency`)}, 2) as amount
+        round(a.payment_amount * ${w.rate(sql`a.payment_currency`)}, 2) as amount,
+        a.id as item_id, a.payment_currency::text as currency
       from accounts a
       where a.renewal_date between ${from} and ${to} and a.status = 'active'`);
   }
@@ -198,14 +209,15 @@ export function eventsSql(w: EventWindow): SQL {
   if (want("hardware") && !w.paymentsOnly) {
     parts.push(sql`
       select h.warranty_expiry as date, 'expiry' as kind, 'hardware' as source, h.name,
-        null::numeric as amount
+        null::numeric as amount, h.id as item_id, null::text as currency
       from hardware h
       where h.warranty_expiry between ${from} and ${to} and h.status <> 'retired'`);
   }
 
   if (parts.length === 0) {
     return sql`select null::date as date, null::text as kind, null::text as source,
-      null::text as name, null::numeric as amount where false`;
+      null::text as name, null::numeric as amount, null::int as item_id, null::text as currency
+      where false`;
   }
   return sql.join(parts, sql` union all `);
 }
