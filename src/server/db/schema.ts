@@ -269,6 +269,9 @@ export const licenses = pgTable(
       .using("gin", t.licenseKeySearchTokens)
       .with({ fastupdate: false }),
     index("licenses_expiry_date_idx").on(t.expiryDate),
+    // The expense calendar joins the purchase dates that pay on a day back to their licenses
+    // (server/expenses/events-sql.ts).
+    index("licenses_purchase_date_idx").on(t.purchaseDate),
     index("licenses_created_at_idx").on(t.createdAt),
     // The list's sort by monthly cost in USD (list-query.ts), one index per direction because
     // both keep missing costs last and the name/id tie-break ascending: a page is then the
@@ -394,6 +397,8 @@ export const hardware = pgTable(
     index("hardware_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     uniqueIndex("hardware_identifier_idx").on(t.identifier),
     index("hardware_status_idx").on(t.status),
+    // The expense calendar's warranty expiries of a month (server/expenses/events-sql.ts).
+    index("hardware_warranty_expiry_idx").on(t.warrantyExpiry),
     // Substring search of the list (ILIKE '%text%'); fastupdate off as for the users' (migration 0005).
     index("hardware_name_trgm_idx")
       .using("gin", t.name.op("gin_trgm_ops"))
@@ -464,6 +469,8 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
+    // The expense calendar's renewals of a month (server/expenses/events-sql.ts).
+    index("accounts_renewal_date_idx").on(t.renewalDate),
     // The list's search (ILIKE '%text%'), answered by trigram indexes (server/accounts/service.ts).
     index("accounts_email_trgm_idx")
       .using("gin", t.email.op("gin_trgm_ops"))

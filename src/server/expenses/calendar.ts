@@ -72,7 +72,7 @@ const NEXT_DATE_HORIZONS = [7, 45, 400, 12 * 366 + 31];
 
 async function nextEventDate(db: Executor, today: IsoDate, rate: RateSql): Promise<IsoDate | null> {
   for (const days of NEXT_DATE_HORIZONS) {
-    const events = eventsSql({ from: today, to: addDays(today, days), today, rate });
+    const events = eventsSql({ from: today, to: addDays(today, days), today, rate, grouped: true });
     const [row] = rows<{ date: string | null }>(
       await db.execute(sql`select to_char(min(date), 'YYYY-MM-DD') as date from (${events}) e`),
     );
@@ -89,17 +89,21 @@ export async function calendarMonth(
 ): Promise<CalendarMonthResponse> {
   const rate = rateSql(await loadCurrencyRates(db), currency);
   const { first, last } = monthBounds(month);
-  const events = eventsSql({ from: first, to: last, today, rate });
+  const events = eventsSql({ from: first, to: last, today, rate, grouped: true });
   const days = rows<DayRow>(
     await db.execute(sql`
       select to_char(date, 'YYYY-MM-DD') as date,
-        (count(*) filter (where kind = 'payment'))::int as payments,
-        (count(*) filter (where kind = 'expiry'))::int as expiries,
-        (count(*) filter (where kind = 'renewal'))::int as renewals,
+        (coalesce(sum(n) filter (where kind = 'payment'), 0))::int as payments,
+        (coalesce(sum(n) filter (where kind = 'expiry'), 0))::int as expiries,
+        (coalesce(sum(n) filter (where kind = 'renewal'), 0))::int as renewals,
         (sum(amount) filter (where kind = 'payment'))::text as amount
       from (${events}) e group by date order by date`),
   );
-  const next = await nextEventDate(db, today, rate);
+  // Viewing today's month (the usual case), its days already hold the next day with an event
+  // when there is one before the month ends.
+  const nextInMonth =
+    today >= first && today <= last ? days.find((day) => day.date >= today)?.date : undefined;
+  const next = nextInMonth ?? (await nextEventDate(db, today, rate));
   const summary = { payments: 0, expiries: 0, renewals: 0, amountCents: 0 };
   const dayList = days.map((day) => {
     summary.payments += day.payments;

@@ -120,3 +120,49 @@ describe("events in SQL agree with the domain's schedule", () => {
     }
   });
 });
+
+describe("grouped events stand for the same events", () => {
+  // Every source and kind, over months where licenses of one purchase date and frequency pay
+  // together: the grouped rows' n and amounts add up to the event rows' count and amounts.
+  it("per date, kind and source: n is the count of events and amount their sum", async () => {
+    await t.app.db.insert(licenses).values(
+      STARTS.flatMap((start) =>
+        FREQUENCIES.map((frequency, i) => ({
+          name: `twin ${frequency} ${start}`,
+          licenseKeyCiphertext: "x",
+          licenseKeyMasked: "x",
+          purchaseDate: start,
+          paymentFrequency: frequency,
+          paymentAmount: 10.005 + i,
+          paymentCurrency: i % 2 ? ("EUR" as const) : ("AUD" as const),
+          expiryDate: addDays(start, 400),
+        })),
+      ),
+    );
+    const rate = rateSql(DEFAULT_CURRENCY_RATES, "AUD");
+    let compared = 0;
+    for (const today of TODAYS) {
+      for (const offset of [-1, 0, 1, 5, 12]) {
+        const { first, last } = monthBounds(shiftMonth(today.slice(0, 7), offset));
+        const window = { from: first, to: last, today, rate };
+        const totals = async (
+          events: ReturnType<typeof eventsSql>,
+          count: ReturnType<typeof sql>,
+        ) =>
+          (
+            (await t.app.db.execute(sql`
+              select to_char(date, 'YYYY-MM-DD') || ' ' || kind || ' ' || source || ' '
+                || (${count})::text || ' ' || coalesce(sum(amount), 0)::text as line
+              from (${events}) e group by date, kind, source order by 1`)) as unknown as {
+              rows: { line: string }[];
+            }
+          ).rows.map((row) => row.line);
+        const grouped = await totals(eventsSql({ ...window, grouped: true }), sql`sum(n)`);
+        const single = await totals(eventsSql(window), sql`count(*)`);
+        expect(grouped, `${today} ${first}`).toEqual(single);
+        compared += single.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+});

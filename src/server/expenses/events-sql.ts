@@ -9,9 +9,14 @@
 // Amounts are converted to the display currency and rounded to cents in SQL. A recurring item's
 // occurrences are never enumerated beyond the window: the range of n that can fall in it is
 // computed and intersected with the 12 future ones, so a month costs at most a few rows an item.
+// A license's payment dates depend only on its purchase date and frequency, so they are computed
+// once per (purchase date, frequency) pair, not once per license: the counts and sums (`grouped`)
+// take each pair's licenses as one row standing for `n` events, and the event rows join the pairs
+// that pay in the window back to their licenses by purchase date (an index walk).
 // Every event also names its item (item_id: the license, listing, account, hardware or G Suite
-// plan; null for accounts grouped by plan type without a plan) and the amount's own currency, so
-// the list of obligations (server/obligations) reads the same events instead of a second copy.
+// plan; null for accounts grouped by plan type without a plan, and for grouped license payments)
+// and the amount's own currency, so the list of obligations (server/obligations) reads the same
+// events instead of a second copy.
 import { type SQL, sql } from "drizzle-orm";
 import type { IsoDate } from "../../domain/dates";
 import { DIRECTORY_FREQUENCY_MONTHS } from "../../domain/enums";
@@ -22,6 +27,7 @@ import {
   LICENSE_FUTURE_OCCURRENCES,
   RENEWAL_REMINDER_DAYS,
 } from "../../domain/expenses/schedule";
+import { gsuitePlanGroups } from "./gsuite-plan-groups";
 import type { RateSql } from "./rates-sql";
 
 export interface EventWindow {
@@ -33,6 +39,11 @@ export interface EventWindow {
   sources?: readonly EventSource[];
   /** Only payment events. */
   paymentsOnly?: boolean;
+  /**
+   * For counts and sums only: each row stands for `n` events of one date, kind and source, its
+   * amount their sum (name is null for grouped license payments). Without it, one row an event.
+   */
+  grouped?: boolean;
   /** Leave out licenses' recurring payments (the obligations list has expiries and renewals). */
   withoutLicensePayments?: boolean;
 }
@@ -54,9 +65,10 @@ const startMonthSql = (start: SQL) =>
 const months = (date: IsoDate) => sql`(${monthIndex(date)}::int - r.sm)`;
 
 /**
- * Occurrences of recurring items (a subquery with columns source, item_id, name, amount, currency, s,
- * sm (s's month index), pd (period in days, 0 if in months), pm (period in months, 0 if in days)) in the window,
- * limited to the 12 from today on.
+ * Occurrences of recurring items in the window, limited to the 12 from today on: `items` is a
+ * subquery with columns s (first payment date), sm (s's month index), sd (s's day), pd (period in
+ * days, 0 if in months), pm (period in months, 0 if in days) and any others, which are passed on;
+ * the answer has the items' columns and `date`, one row per occurrence.
  */
 function recurringSql(items: SQL, w: EventWindow): SQL {
   const from = sql`${w.from}::date`;
@@ -84,8 +96,7 @@ function recurringSql(items: SQL, w: EventWindow): SQL {
   return sql`
     select * from (
       with c as materialized (
-        select b.source, b.item_id, b.name, b.amount, b.currency, b.s, b.pd, b.pm,
-          greatest(b.k0, b.lo) as first_n,
+        select b.*, greatest(b.k0, b.lo) as first_n,
           least(b.k0 + ${last}, b.hi) - greatest(b.k0, b.lo) as span
         from (
           select r.*, ${k0} as k0,
@@ -99,8 +110,7 @@ function recurringSql(items: SQL, w: EventWindow): SQL {
         ) b
         where greatest(b.k0, b.lo) <= least(b.k0 + ${last}, b.hi)
       )
-      select occ.date, 'payment' as kind, c.source, c.name,
-        round(c.amount * ${w.rate(sql`c.currency`)}, 2) as amount, c.item_id, c.currency::text
+      select c.*, occ.date
       from c
       join (values ${OFFSETS}) j(j) on j.j <= c.span
       cross join lateral (
@@ -119,30 +129,45 @@ const LONGEST_DIRECTORY_SPAN =
 const PERIOD_DAYS = sql`case l.payment_frequency when 'daily' then 1 when 'weekly' then 7 else 0 end`;
 const PERIOD_MONTHS = sql`case l.payment_frequency when 'monthly' then 1 when 'quarterly' then 3 when 'annually' then 12 else 0 end`;
 
-/** The events in [from, to] (both included): date, kind, source, name, amount (display). */
+/**
+ * The events in [from, to] (both included): date, kind, source, name, amount (display), item_id,
+ * currency (the item's own), and with `grouped` the number of events n each row stands for.
+ */
 export function eventsSql(w: EventWindow): SQL {
   const want = (source: EventSource) => !w.sources || w.sources.includes(source);
   const from = sql`${w.from}::date`;
   const to = sql`${w.to}::date`;
+  // One row per event; license payments (grouped or not) are added at the end.
   const parts: SQL[] = [];
+  let licensePayments: SQL | null = null;
 
+  if (want("license") && !w.withoutLicensePayments) {
+    const payingLicenses = sql`l.purchase_date is not null and l.purchase_date <= ${to}
+      and l.payment_amount is not null and l.renewal_status <> 'cancelled'
+      and l.payment_frequency in ('daily', 'weekly', 'monthly', 'quarterly', 'annually')`;
+    const licenseAmount = sql`round(l.payment_amount * ${w.rate(sql`l.payment_currency`)}, 2)`;
+    // One row per (purchase date, frequency) pair; with `grouped`, its licenses' count and the sum
+    // of their amounts (each converted and rounded as its own event would be).
+    const pairs = recurringSql(
+      sql`select l.purchase_date as s, l.payment_frequency as frequency,
+          ${startMonthSql(sql`l.purchase_date`)} as sm,
+          extract(day from l.purchase_date)::int as sd,
+          ${PERIOD_DAYS} as pd, ${PERIOD_MONTHS} as pm
+          ${w.grouped ? sql`, count(*)::int as n, sum(${licenseAmount}) as amount` : sql``}
+        from licenses l where ${payingLicenses}
+        group by l.purchase_date, l.payment_frequency`,
+      w,
+    );
+    licensePayments = w.grouped
+      ? sql`select o.date, 'payment' as kind, 'license' as source, null::text as name,
+            o.amount, null::int as item_id, null::text as currency, o.n from (${pairs}) o`
+      : sql`select o.date, 'payment' as kind, 'license' as source, l.name,
+            ${licenseAmount} as amount, l.id as item_id, l.payment_currency::text as currency
+          from (${pairs}) o
+          join licenses l on l.purchase_date = o.s and l.payment_frequency = o.frequency
+          where ${payingLicenses}`;
+  }
   if (want("license")) {
-    if (!w.withoutLicensePayments) {
-      parts.push(
-        recurringSql(
-          sql`select 'license' as source, l.id as item_id, l.name, l.payment_amount as amount,
-            l.payment_currency as currency, l.purchase_date as s,
-            ${startMonthSql(sql`l.purchase_date`)} as sm,
-            extract(day from l.purchase_date)::int as sd,
-            ${PERIOD_DAYS} as pd, ${PERIOD_MONTHS} as pm
-          from licenses l
-          where l.purchase_date is not null and l.purchase_date <= ${to}
-            and l.payment_amount is not null and l.renewal_status <> 'cancelled'
-            and l.payment_frequency in ('daily', 'weekly', 'monthly', 'quarterly', 'annually')`,
-          w,
-        ),
-      );
-    }
     if (!w.paymentsOnly) {
       parts.push(sql`
         select l.expiry_date as date, 'expiry' as kind, 'license' as source, l.name,
@@ -161,24 +186,22 @@ export function eventsSql(w: EventWindow): SQL {
   }
 
   if (want("gsuite")) {
-    parts.push(
-      recurringSql(
-        sql`select 'gsuite' as source, g.item_id, g.name,
-            g.amount * (case g.cycle when 'annually' then 12 else 1 end) as amount,
-            g.currency, g.s, ${startMonthSql(sql`g.s`)} as sm, 1 as sd, 0 as pd, (case g.cycle when 'annually' then 12 else 1 end) as pm
-          from (
-            select min(p.id) as item_id, coalesce(min(p.name), min(a.plan_type)) as name,
-              sum(coalesce(p.base_price, a.price)) as amount,
-              coalesce(p.currency, a.payment_currency) as currency,
-              coalesce(min(p.billing_cycle), 'monthly') as cycle,
-              date_trunc('month', coalesce(min(p.created_at), min(a.created_at)) at time zone 'UTC')::date as s
-            from gsuite_accounts a left join gsuite_plans p on p.id = a.plan_id
-            group by coalesce(p.id::text, 'type:' || a.plan_type), coalesce(p.currency, a.payment_currency)
-          ) g
-          where g.s <= ${to}`,
-        w,
-      ),
+    const plans = recurringSql(
+      sql`select g.item_id, g.name, g.amount * (case g.cycle when 'annually' then 12 else 1 end) as amount,
+          g.currency, g.s, ${startMonthSql(sql`g.s`)} as sm, 1 as sd, 0 as pd,
+          (case g.cycle when 'annually' then 12 else 1 end) as pm
+        from (
+          select plan_id as item_id, name, amount, currency, cycle,
+            date_trunc('month', created_at at time zone 'UTC')::date as s
+          from ${gsuitePlanGroups} plan_groups
+        ) g
+        where g.s <= ${to}`,
+      w,
     );
+    parts.push(sql`select o.date, 'payment' as kind, 'gsuite' as source, o.name,
+        round(o.amount * ${w.rate(sql`o.currency`)}, 2) as amount, o.item_id,
+        o.currency::text as currency
+      from (${plans}) o`);
   }
 
   if (want("directory")) {
@@ -214,10 +237,12 @@ export function eventsSql(w: EventWindow): SQL {
       where h.warranty_expiry between ${from} and ${to} and h.status <> 'retired'`);
   }
 
-  if (parts.length === 0) {
+  const all = w.grouped ? parts.map((part) => sql`select e.*, 1 as n from (${part}) e`) : parts;
+  if (licensePayments) all.unshift(licensePayments);
+  if (all.length === 0) {
     return sql`select null::date as date, null::text as kind, null::text as source,
       null::text as name, null::numeric as amount, null::int as item_id, null::text as currency
-      where false`;
+      ${w.grouped ? sql`, 0 as n` : sql``} where false`;
   }
-  return sql.join(parts, sql` union all `);
+  return sql.join(all, sql` union all `);
 }

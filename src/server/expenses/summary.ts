@@ -34,6 +34,7 @@ import { nextOccurrence, step } from "../../domain/recurrence";
 import type { Executor } from "../db/client";
 import { loadCurrencyRates } from "../money/currency-rates";
 import { eventsSql } from "./events-sql";
+import { gsuitePlanGroups } from "./gsuite-plan-groups";
 import { type RateSql, rateSql } from "./rates-sql";
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -278,11 +279,9 @@ interface PlanRow {
 export async function gsuiteSection(c: Context, limit = EXPENSE_TABLE_LIMIT) {
   const [plans, starts] = await Promise.all([
     c.db.execute(sql`
-      select coalesce(min(p.name), min(a.plan_type)) as plan, count(*)::int as users,
-        sum(${gsuitePrice})::text as amount, ${gsuiteCurrency} as currency,
-        coalesce(min(p.billing_cycle), 'monthly') as billing_cycle
-      from gsuite_accounts a left join gsuite_plans p on p.id = a.plan_id
-      group by coalesce(p.id::text, 'type:' || a.plan_type), ${gsuiteCurrency}`),
+      select g.name as plan, g.users, g.amount::text as amount, g.currency,
+        g.cycle as billing_cycle
+      from ${gsuitePlanGroups} g`),
     c.db.execute(sql`
       select to_char(greatest(date_trunc('month', a.created_at at time zone 'UTC'), ${c.windowStart}::date), 'YYYY-MM') as month,
         ${gsuiteCurrency} as currency, sum(${gsuitePrice})::text as amount
@@ -388,6 +387,7 @@ async function upcoming(c: Context, sources: readonly ExpenseSource[]): Promise<
     rate: c.rate,
     sources: eventSources,
     paymentsOnly: true,
+    grouped: true,
   });
   const [row] = rows<{ amount: string | null }>(
     await c.db.execute(sql`select sum(amount)::text as amount from (${events}) e`),
