@@ -3,10 +3,17 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifySchema, LogController } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifySchema,
+  LogController,
+  type RouteOptions,
+} from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { healthResponseSchema, healthUnavailableResponseSchema } from "../domain/schemas/health";
 import { accountRoutes } from "./accounts/routes";
+import { registerOpenApi } from "./api-docs/openapi";
+import { apiDocsRoutes } from "./api-docs/routes";
 import { googleAuthRoutes } from "./auth/google/routes";
 import { type Access, publicRoute } from "./auth/guards";
 import { authRoutes } from "./auth/routes";
@@ -66,6 +73,8 @@ export interface AppDeps {
   secrets: Secrets;
   /** Where the log goes (stdout when unset); the log-redaction test reads it. */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is registered; the OpenAPI completeness test collects them. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp({
@@ -73,6 +82,7 @@ export async function buildApp({
   database,
   secrets,
   logStream,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -89,6 +99,7 @@ export async function buildApp({
   app.decorate("db", database.db);
   app.decorate("secrets", secrets);
   app.decorate("apiRoutes", []);
+  if (onRoute) app.addHook("onRoute", onRoute);
   registerRequestLog(app);
   const sessionStore = await openSessionStore(database, config.session, (error) =>
     app.log.warn({ err: error }, "session store"),
@@ -100,6 +111,8 @@ export async function buildApp({
 
   enforceRouteGuards(app);
   enforceResponseSchemas(app);
+  // Before any route: it collects them as they are registered.
+  await registerOpenApi(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
@@ -158,6 +171,7 @@ export async function buildApp({
   await app.register(twoFactorRoutes);
   await app.register(passwordRoutes);
   await app.register(preferenceRoutes);
+  await app.register(apiDocsRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

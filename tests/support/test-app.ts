@@ -1,7 +1,7 @@
 // buildTestApp(): the real application on a fresh database, driven with Fastify's inject.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/server/app";
+import { type AppDeps, buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { createSecrets } from "../../src/server/lib/secrets";
 import { createUser, type UserFactoryInput } from "./factories";
@@ -22,7 +22,10 @@ export interface TestApp {
 
 export const TEST_PASSWORD = "password123";
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, "onRoute"> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -31,7 +34,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const secrets = createSecrets(randomBytes(32));
-  const app = await buildApp({ config, database, secrets });
+  const app = await buildApp({ config, database, secrets, ...deps });
   await app.ready();
 
   const request: TestApp["request"] = ({ cookie, headers, ...options }) =>

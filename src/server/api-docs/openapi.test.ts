@@ -1,0 +1,154 @@
+// The OpenAPI document: valid OpenAPI 3.1 by a standard validator, and complete: every /api route
+// the application registers (collected with an onRoute hook while the app is built) is in it,
+// with its guard, its security and its error answers.
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+
+let t: TestApp;
+let userCookie: string;
+let document: {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+};
+interface Operation {
+  "x-guard"?: string;
+  security?: Record<string, string[]>[];
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { schema: { $ref?: string } }> }
+  >;
+  parameters?: { in: string; name: string }[];
+  requestBody?: unknown;
+}
+const registered: { method: string; url: string }[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp(
+    {},
+    {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) {
+          if (method !== "HEAD") registered.push({ method, url: route.url });
+        }
+      },
+    },
+  );
+  ({ cookie: userCookie } = await t.signedInUser());
+  const response = await t.request({ method: "GET", url: "/api/openapi.json", cookie: userCookie });
+  expect(response.statusCode).toBe(200);
+  document = response.json();
+});
+afterAll(() => t.close());
+
+/** '/api/licenses/:id' as OpenAPI writes it: '/api/licenses/{id}'. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, "{$1}");
+
+describe("the OpenAPI document", () => {
+  it("is valid OpenAPI 3.1", async () => {
+    expect(document.openapi).toBe("3.1.0");
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("has every registered /api route, and nothing that is not one", () => {
+    const apiRoutes = registered.filter((route) => route.url.startsWith("/api/"));
+    expect(apiRoutes.length).toBeGreaterThan(90);
+    const missing = apiRoutes.filter(
+      (route) => !document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()],
+    );
+    expect(missing).toEqual([]);
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual(
+      [...new Set(apiRoutes.map((r) => `${r.method} ${openApiPath(r.url)}`))].sort(),
+    );
+  });
+
+  it("names each route's guard as the guard check recorded it", () => {
+    for (const route of t.app.apiRoutes) {
+      const operation = document.paths[openApiPath(route.url)]![route.method.toLowerCase()]!;
+      const what = `${route.method} ${route.url}`;
+      expect(operation["x-guard"], what).toBe(route.access);
+      if (route.access === "public") expect(operation.security, what).toEqual([]);
+      else expect(operation.security, what).toContainEqual({ session: [] });
+    }
+  });
+
+  it("lists the error answers with the one error body", () => {
+    const ref = "#/components/schemas/ErrorResponse";
+    const errorBody = (operation: Operation, status: string) =>
+      operation.responses[status]?.content?.["application/json"]?.schema.$ref;
+    expect(document.components.schemas.ErrorResponse).toBeDefined();
+    const licenses = document.paths["/api/licenses/{id}"]!;
+    // An administrator's write with an id: every error it can answer.
+    for (const status of ["400", "401", "403", "404", "409", "503"]) {
+      expect(errorBody(licenses.patch!, status), `PATCH ${status}`).toBe(ref);
+    }
+    expect(licenses.patch!.responses["429"]).toBeUndefined();
+    // A sign-in route is throttled; the login route keeps its own error body (success: false).
+    expect(document.paths["/api/auth/login"]!.post!.responses["429"]).toBeDefined();
+    expect(errorBody(document.paths["/api/auth/login"]!.post!, "401")).not.toBe(ref);
+    expect(licenses.patch!.responses["404"]!.description).toContain("NOT_FOUND");
+    // Across all operations: the answers follow from the guard, the method and the inputs.
+    for (const route of t.app.apiRoutes) {
+      const operation = document.paths[openApiPath(route.url)]![route.method.toLowerCase()]!;
+      const what = `${route.method} ${route.url}`;
+      const has = (status: string) => operation.responses[status] !== undefined;
+      expect(has("503"), what).toBe(true);
+      if (route.access !== "public") expect(errorBody(operation, "401"), what).toBe(ref);
+      if (route.access === "admin") expect(errorBody(operation, "403"), what).toBe(ref);
+      if (route.url.includes(":")) expect(has("404"), what).toBe(true);
+      const hasInput = (operation.parameters?.length ?? 0) > 0 || !!operation.requestBody;
+      expect(has("400"), what).toBe(hasInput);
+    }
+  });
+
+  it("describes requests and answers from the routes' zod schemas", () => {
+    const create = document.paths["/api/licenses"]!.post!;
+    const body = JSON.stringify(create.requestBody);
+    expect(body).toContain("totalSeats");
+    expect(body).toContain("licenseKey");
+    const list = document.paths["/api/licenses"]!.get!;
+    expect(list.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["search", "limit", "offset"]),
+    );
+  });
+
+  it("is for signed-in users only", async () => {
+    for (const url of ["/api/openapi.json", "/api/docs", "/api/docs/swagger-ui-bundle.js"]) {
+      const response = await t.request({ method: "GET", url });
+      expect(response.statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe("the documentation page", () => {
+  it("serves Swagger UI reading the document, with nothing inline", async () => {
+    const page = await t.request({ method: "GET", url: "/api/docs", cookie: userCookie });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).not.toMatch(/<script>|<style>|style=/);
+    const script = await t.request({ method: "GET", url: "/api/docs/docs.js", cookie: userCookie });
+    expect(script.body).toContain('url: "/api/openapi.json"');
+    const bundle = await t.request({
+      method: "GET",
+      url: "/api/docs/swagger-ui-bundle.js",
+      cookie: userCookie,
+    });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers["content-type"]).toContain("text/javascript");
+    expect(bundle.body).toContain("SwaggerUIBundle");
+    const css = await t.request({
+      method: "GET",
+      url: "/api/docs/swagger-ui.css",
+      cookie: userCookie,
+    });
+    expect(css.headers["content-type"]).toContain("text/css");
+  });
+});
