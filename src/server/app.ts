@@ -28,6 +28,7 @@ import { dashboardRoutes } from "./dashboard/routes";
 import type { Database, Db } from "./db/client";
 import { directoryRoutes } from "./directories/routes";
 import { expenseRoutes } from "./expenses/routes";
+import { exportRoutes } from "./export/routes";
 import { gsuiteRoutes } from "./gsuite/routes";
 import { hardwareRoutes } from "./hardware/routes";
 import { hostingRoutes } from "./hosting/routes";
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(passwordRoutes);
   await app.register(preferenceRoutes);
   await app.register(apiDocsRoutes);
+  await app.register(exportRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

@@ -3,6 +3,7 @@
 // page are in the URL (license-search-params.ts).
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
+import { ExportMenu } from "@/client/components/export-menu";
 import { ListCard } from "@/client/components/list-card";
 import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
@@ -17,6 +18,7 @@ import type { AssignmentResponse, LicenseResponse } from "@/domain/schemas/licen
 import { useLicensePage } from "./api";
 import { type LicenseDialogState, LicenseDialogs } from "./license-dialogs";
 import { LicenseFilters } from "./license-filters";
+import { licenseListQueryString } from "./license-query-string";
 import { type LicenseAction, LicenseRow } from "./license-row";
 import { licenseListSearchParamsSchema } from "./license-search-params";
 import type { LicenseListParams } from "./query-keys";
@@ -71,12 +73,19 @@ export function LicensesPage() {
               : "The software licenses assigned to you. Revealing a key is recorded."}
           </p>
         </div>
-        {isAdmin && (
-          <Button onClick={openAdd}>
-            <PlusIcon aria-hidden="true" />
-            Add License
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu
+            path="/api/licenses/export"
+            listQuery={licenseListQueryString(params, today)}
+            what="licenses"
+          />
+          {isAdmin && (
+            <Button onClick={openAdd}>
+              <PlusIcon aria-hidden="true" />
+              Add License
+            </Button>
+          )}
+        </div>
       </div>
 
       <LicenseFilters

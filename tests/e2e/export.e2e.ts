@@ -1,0 +1,65 @@
+// Exports in Chromium: the Export menu of a filtered list downloads what the list shows, read
+// back from the downloaded file; the menu works from the keyboard and gives focus back.
+import fs from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { LicenseResponse } from "@/domain/schemas/licenses";
+import { DEMO_ADMIN } from "../support/browser";
+import { setupE2e } from "../support/e2e";
+import { adminApi, expectFocus, visible } from "../support/e2e-ui";
+import { pdfText, readCsv } from "../support/export-readers";
+
+const e2e = setupE2e();
+const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
+
+async function download(page: Page, choose: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent("download"), choose()]);
+  return { name: file.suggestedFilename(), body: await fs.readFile((await file.path())!) };
+}
+
+describe("exporting a filtered list", () => {
+  it("downloads the licenses the filtered list shows, as CSV and PDF", async () => {
+    const api = await adminApi(e2e.baseUrl);
+    const tag = `Export${unique()}`;
+    const licenses: [string, string][] = [
+      [`${tag} Current`, "2040-01-01"],
+      [`${tag} Lapsed`, "2020-01-01"],
+    ];
+    for (const [name, expiryDate] of licenses) {
+      await api<LicenseResponse>("POST", "/api/licenses", {
+        name,
+        licenseKey: `KEY-${tag}-${name.length}-SECRET`,
+        expiryDate,
+      });
+    }
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url(`/licenses?search=${tag}&status=expired`));
+    await visible(page.getByRole("row").filter({ hasText: `${tag} Lapsed` }));
+
+    const trigger = page.getByRole("button", { name: "Export licenses", exact: true });
+    await trigger.click();
+    const csv = await download(page, () =>
+      page.getByRole("menuitem", { name: "CSV", exact: true }).click(),
+    );
+    expect(csv.name).toMatch(/^licenses-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = readCsv(csv.body);
+    expect(header![0]).toBe("Name");
+    expect(rows.map((row) => row[0])).toEqual([`${tag} Lapsed`]);
+    expect(csv.body.toString()).not.toContain("SECRET");
+
+    // From the keyboard: open, go down to PDF, choose; focus comes back to the button.
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const pdfItem = page.getByRole("menuitem", { name: "PDF", exact: true });
+    await visible(pdfItem);
+    await page.keyboard.press("End");
+    await expectFocus(pdfItem, "the PDF choice");
+    const pdf = await download(page, () => page.keyboard.press("Enter"));
+    expect(pdf.name).toMatch(/\.pdf$/);
+    const text = await pdfText(pdf.body);
+    expect(text).toContain(`Search: "${tag}"`);
+    expect(text).toContain(`${tag} Lapsed`);
+    expect(text).not.toContain(`${tag} Current`);
+    await expectFocus(trigger, "the Export button");
+  });
+});
