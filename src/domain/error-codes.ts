@@ -53,6 +53,13 @@ export const errorCodes = [
   "LAST_ADMIN",
   /** An administrator tried to delete their own account. */
   "CANNOT_DELETE_SELF",
+  // Offboarding (issue 16).
+  /** An administrator tried to offboard their own account. */
+  "CANNOT_OFFBOARD_SELF",
+  /** Offboarding someone who is already deactivated (or whom another offboarding just did). */
+  "USER_ALREADY_INACTIVE",
+  /** The offboarding's decisions do not name exactly what the person holds now. */
+  "HOLDINGS_CHANGED",
   /** Hosting costs cannot be fetched: no DigitalOcean token is configured. */
   "HOSTING_NOT_CONFIGURED",
   /** Another import of hosting costs is running (on this or another server instance). */

@@ -48,6 +48,7 @@ import { enforceResponseSchemas } from "./lib/response-contracts";
 import type { Secrets } from "./lib/secrets";
 import { licenseRoutes } from "./licenses/routes";
 import { currencyRateRoutes } from "./money/routes";
+import { offboardingRoutes } from "./offboarding/routes";
 import { preferenceRoutes } from "./preferences/routes";
 import { trustReviewRoutes } from "./trust-reviews/routes";
 import { userRoutes } from "./users/routes";
@@ -159,6 +160,7 @@ export async function buildApp({
   await app.register(webauthnRoutes);
   await app.register(googleAuthRoutes);
   await app.register(userRoutes);
+  await app.register(offboardingRoutes);
   await app.register(licenseRoutes);
   await app.register(accountRoutes);
   await app.register(hardwareRoutes);

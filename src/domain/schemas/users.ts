@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ROLES } from "../enums";
 import { authUserSchema } from "./auth";
 import { activeOnlyQuerySchema, optionalText } from "./common";
+import { holdingItemSchema } from "./offboarding";
 import { pageQuerySchema, sortSchema } from "./paging";
 
 export const roleSchema = z.enum(ROLES, { error: "Role must be admin or user" });
@@ -69,10 +70,14 @@ export const userResponseSchema = authUserSchema.extend({
 export type UserResponse = z.infer<typeof userResponseSchema>;
 export const userListResponseSchema = z.array(userResponseSchema);
 
-/** What a user holds: what deleting or deactivating them releases (the confirmations say so). */
+/**
+ * What a user holds: the counts say what deleting or deactivating them releases (the
+ * confirmations say so); the items are everything the Offboard dialog decides on.
+ */
 export const userHoldingsResponseSchema = z.object({
   hardware: z.number(),
   officeAccounts: z.number(),
   licenses: z.number(),
+  items: z.array(holdingItemSchema),
 });
 export type UserHoldingsResponse = z.infer<typeof userHoldingsResponseSchema>;

@@ -7,7 +7,7 @@ import type {
   CreateAccountAssignmentRequest,
 } from "../../domain/schemas/accounts";
 import type { ActiveSession } from "../auth/sessions";
-import type { Db } from "../db/client";
+import type { Db, Executor } from "../db/client";
 import { accountAssignments, accounts, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
@@ -61,9 +61,13 @@ export async function listAccountAssignments(
   };
 }
 
+/**
+ * `db` may be an open transaction (offboarding hands accounts over inside its own), and the
+ * device may be unknown there (an old assignment without one keeps none).
+ */
 export async function createAccountAssignment(
-  db: Db,
-  input: CreateAccountAssignmentRequest,
+  db: Executor,
+  input: Omit<CreateAccountAssignmentRequest, "deviceName"> & { deviceName: string | null },
 ): Promise<AccountAssignmentResponse> {
   return db.transaction(async (tx) => {
     // The account's row lock orders this against a concurrent delete of the account.

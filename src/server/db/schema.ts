@@ -39,6 +39,7 @@ import {
   TRUST_REVIEW_APPROVAL_STATUSES,
   TRUST_REVIEW_PAYMENT_STATUSES,
 } from "../../domain/enums";
+import type { OffboardOutcome } from "../../domain/schemas/offboarding";
 import { monthlyUsdCostSql } from "../licenses/monthly-cost-sql";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
@@ -221,6 +222,27 @@ export const userPreferences = pgTable("user_preferences", {
   assignmentChangeAlerts: boolean("assignment_change_alerts").notNull().default(true),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One offboarding (issue 16): who left, who did it, and what was done with each item they held,
+ * as it was named then. The printable checklist is built from this row, so it says what was done
+ * even after the items are renamed or deleted (or the person is).
+ */
+export const offboardings = pgTable(
+  "offboardings",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    performedByUserId: integer("performed_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    performedByName: text("performed_by_name").notNull(),
+    outcomes: jsonb("outcomes").$type<OffboardOutcome[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("offboardings_user_id_idx").on(t.userId, t.createdAt)],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Software licenses

@@ -11,7 +11,7 @@ import type {
 } from "../../domain/schemas/licenses";
 import { MAX_PAGE_SIZE } from "../../domain/schemas/paging";
 import type { ActiveSession } from "../auth/sessions";
-import type { Db } from "../db/client";
+import type { Db, Executor } from "../db/client";
 import { licenseAssignments, licenses, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
@@ -79,8 +79,12 @@ export async function listLicensePageAssignments(
 export const listUserAssignments = (db: Db, userId: number) =>
   listWhere(db, eq(licenseAssignments.userId, userId));
 
+/**
+ * Gives a user a seat. `db` may be an open transaction (offboarding hands seats over inside its
+ * own): the seat check then runs in a savepoint of it, under the same license row lock.
+ */
 export async function createAssignment(
-  db: Db,
+  db: Executor,
   input: CreateAssignmentRequest,
 ): Promise<AssignmentResponse> {
   try {

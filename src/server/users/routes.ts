@@ -10,7 +10,7 @@ import {
 } from "../../domain/schemas/users";
 import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
 import { sendPage } from "../lib/paging";
-import { countHoldings } from "./holdings";
+import { describeHoldings } from "./holdings";
 import { createUser, deleteUser, getUser, getUserResponse, listUsers, updateUser } from "./service";
 import { ownUserResponse } from "./user-response";
 
@@ -41,7 +41,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // What deleting or deactivating this user would release, for the confirmations.
+  // What the user holds: what deleting or deactivating them would release (the confirmations),
+  // item by item for the Offboard dialog.
   app.get(
     "/api/users/:id/holdings",
     {
@@ -49,8 +50,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 200: userHoldingsResponseSchema } },
     },
     async (request) => {
-      await getUser(app.db, request.params.id);
-      return countHoldings(app.db, request.params.id);
+      const person = await getUser(app.db, request.params.id);
+      return describeHoldings(app.db, person);
     },
   );
 

@@ -39,7 +39,7 @@ async function assertUsernameFree(db: Executor, username: string, exceptId?: num
  * Refuses a change that would leave no active administrator. Locks every active administrator row
  * first, so two concurrent demotions cannot both see "another admin remains".
  */
-async function assertAnotherActiveAdmin(tx: Executor, userId: number) {
+export async function assertAnotherActiveAdmin(tx: Executor, userId: number) {
   const admins = await tx
     .select({ id: users.id })
     .from(users)

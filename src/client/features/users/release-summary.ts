@@ -5,7 +5,7 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 
 /** 'This returns 2 hardware items and ends 1 office account assignment.', or null for nothing. */
 export function releaseSummary(
-  holdings: UserHoldingsResponse,
+  holdings: Pick<UserHoldingsResponse, "hardware" | "officeAccounts" | "licenses">,
   options: { seats: boolean },
 ): string | null {
   const ends = [

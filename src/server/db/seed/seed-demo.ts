@@ -12,6 +12,7 @@ import { seedGsuite } from "./gsuite";
 import { seedHardware } from "./hardware";
 import { seedHosting } from "./hosting";
 import { seedLicenses } from "./licenses";
+import { seedOffboardings } from "./offboardings";
 import { seedOfficeAccounts } from "./office-accounts";
 import { DEMO_PASSWORD, seedPeople } from "./people";
 import { seedTrustReviews } from "./trust-reviews";
@@ -41,6 +42,7 @@ export async function seedDemoDataIfEmpty(
     await seedGsuite(context);
     await seedHosting(context);
     await seedTrustReviews(context, licenseId);
+    await seedOffboardings(context);
     return true;
   });
 }

@@ -1,0 +1,290 @@
+// Offboarding in one step (issue 16): every item the person holds is released, handed to someone
+// else or left with them, as the administrator decided item by item; then the person is
+// deactivated and their sessions end. One transaction: a refusal anywhere (a seat the new holder
+// already has, a license with no seat left, an inactive new holder, a database failure) leaves
+// everything as it was. What was done is stored (the offboardings table) for the checklist.
+import { desc, eq, inArray } from "drizzle-orm";
+import { todayIso } from "../../domain/dates";
+import {
+  type HoldingItem,
+  holdingKey,
+  type OffboardDecision,
+  type OffboardingResponse,
+  type OffboardOutcome,
+  type OffboardRequest,
+} from "../../domain/schemas/offboarding";
+import { createAccountAssignment } from "../accounts/assignments-service";
+import type { ActiveSession } from "../auth/sessions";
+import { deleteUserSessions } from "../auth/sessions";
+import type { Db, Executor } from "../db/client";
+import {
+  accountAssignments,
+  gsuiteAccounts,
+  hardware,
+  hardwareRequests,
+  licenseAssignments,
+  offboardings,
+  trustReviews,
+  users,
+} from "../db/schema";
+import { AppError, badRequest, conflict, notFound } from "../http/errors";
+import { createAssignment } from "../licenses/assignments-service";
+import { listHoldings } from "../users/holdings";
+import { assertAnotherActiveAdmin } from "../users/service";
+import { displayNameOf } from "../users/user-response";
+
+/** Why a pending hardware request of someone who left was closed (shown on the request). */
+export const REQUEST_CLOSED_REASON = "Closed when the requester was offboarded";
+
+export const checklistUrlOf = (userId: number) => `/api/users/${userId}/offboard/checklist.pdf`;
+
+const nameWithUsername = (user: { fullName: string | null; username: string }) => {
+  const name = displayNameOf(user);
+  return name === user.username ? name : `${name} (${user.username})`;
+};
+
+interface Person {
+  id: number;
+  username: string;
+  fullName: string | null;
+}
+
+type OffboardingRow = typeof offboardings.$inferSelect;
+
+function toOffboardingResponse(row: OffboardingRow): OffboardingResponse {
+  return {
+    id: row.id,
+    userId: row.userId,
+    userName: row.userName,
+    performedByName: row.performedByName,
+    performedAt: row.createdAt.toISOString(),
+    outcomes: row.outcomes,
+    checklistUrl: checklistUrlOf(row.userId ?? 0),
+  };
+}
+
+/**
+ * The decisions must name exactly what the person holds now: an item given to them, or taken
+ * from them, since the dialog was opened is a 409, so nobody offboards without seeing it.
+ */
+function matchDecisions(held: HoldingItem[], decisions: OffboardDecision[]) {
+  const byKey = new Map(held.map((item) => [holdingKey(item), item]));
+  const decided = decisions.filter((decision) => byKey.has(holdingKey(decision)));
+  if (decided.length !== decisions.length || decided.length !== held.length) {
+    throw conflict(
+      "HOLDINGS_CHANGED",
+      "What this user holds has changed since the list was opened. Review it and try again.",
+    );
+  }
+  return decisions.map((decision) => ({ decision, item: byKey.get(holdingKey(decision))! }));
+}
+
+/** The people items are handed to: they exist, are active and are not the person leaving. */
+async function lockNewHolders(tx: Executor, leaving: number, decisions: OffboardDecision[]) {
+  const ids = [...new Set(decisions.flatMap((d) => (d.toUserId ? [d.toUserId] : [])))].sort(
+    (a, b) => a - b,
+  );
+  // Locked in id order (as the other assignment paths lock a user they give something to), so
+  // the new holder cannot be deactivated half-way through.
+  const rows =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({
+            id: users.id,
+            username: users.username,
+            fullName: users.fullName,
+            isActive: users.isActive,
+          })
+          .from(users)
+          .where(inArray(users.id, ids))
+          .orderBy(users.id)
+          .for("update");
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  decisions.forEach((decision, index) => {
+    if (decision.toUserId === undefined) return;
+    const path = `decisions.${index}.toUserId`;
+    const person = byId.get(decision.toUserId);
+    if (!person) throw badRequest("User not found", [{ path, message: "User not found" }]);
+    if (person.id === leaving) {
+      const message = "Choose someone other than the person leaving";
+      throw badRequest(message, [{ path, message }]);
+    }
+    if (!person.isActive) {
+      const message = "Items cannot be given to an inactive user";
+      throw conflict("USER_INACTIVE", message, [{ path, message }]);
+    }
+  });
+  return byId as Map<number, Person & { isActive: boolean }>;
+}
+
+/** Carries out one decision on one item (its row is locked already). */
+async function apply(
+  tx: Executor,
+  item: HoldingItem,
+  decision: OffboardDecision,
+  to: Person | undefined,
+  actor: ActiveSession,
+) {
+  if (decision.action === "keep") return;
+  const now = new Date();
+  switch (item.kind) {
+    case "license_seat": {
+      const [seat] = await tx
+        .update(licenseAssignments)
+        .set({ isActive: false, deactivatedAt: now })
+        .where(eq(licenseAssignments.id, item.id))
+        .returning({ licenseId: licenseAssignments.licenseId, notes: licenseAssignments.notes });
+      // The assignments service's own path: license row locked, duplicate and seat checks.
+      if (to)
+        await createAssignment(tx, { licenseId: seat!.licenseId, userId: to.id, isActive: true });
+      return;
+    }
+    case "hardware":
+      // Released: available again, its status left as it was (as a deactivation does).
+      await tx
+        .update(hardware)
+        .set({ assignedToUserId: to?.id ?? null })
+        .where(eq(hardware.id, item.id));
+      return;
+    case "office_account": {
+      const [ended] = await tx
+        .update(accountAssignments)
+        .set({ isActive: false })
+        .where(eq(accountAssignments.id, item.id))
+        .returning();
+      if (to) {
+        await createAccountAssignment(tx, {
+          accountId: ended!.accountId,
+          userId: to.id,
+          assignedTo: displayNameOf(to),
+          deviceName: ended!.deviceName,
+          assignedDate: todayIso(),
+          isActive: true,
+          notes: ended!.notes,
+        });
+      }
+      return;
+    }
+    case "gsuite_account":
+      await tx
+        .update(gsuiteAccounts)
+        .set({ assignedToUserId: to?.id ?? null })
+        .where(eq(gsuiteAccounts.id, item.id));
+      return;
+    case "trust_review":
+      // Released: back to pending, for another administrator to approve; handed over: the new
+      // person answers for the approval (the review names its approver by username).
+      await tx
+        .update(trustReviews)
+        .set(
+          to
+            ? { approvedBy: to.username, updatedAt: now }
+            : { approvalStatus: "pending", approvedBy: null, updatedAt: now },
+        )
+        .where(eq(trustReviews.id, item.id));
+      return;
+    case "hardware_request":
+      // Released: nobody is left to receive it, so it is closed as rejected, by the administrator
+      // who offboarded; handed over: the new person becomes the requester.
+      await tx
+        .update(hardwareRequests)
+        .set(
+          to
+            ? { requestedByUserId: to.id, updatedAt: now }
+            : {
+                status: "rejected",
+                approvedByUserId: actor.user.id,
+                rejectionReason: REQUEST_CLOSED_REASON,
+                updatedAt: now,
+              },
+        )
+        .where(eq(hardwareRequests.id, item.id));
+      return;
+  }
+}
+
+/** A refusal of one item says which item, and points the form at that item's choice. */
+function aboutItem(error: unknown, item: HoldingItem, index: number): unknown {
+  if (!(error instanceof AppError) || error.statusCode >= 500) return error;
+  const message = `${item.label}: ${error.message}`;
+  return new AppError(error.statusCode, error.code, message, [
+    { path: `decisions.${index}.toUserId`, message: error.message },
+  ]);
+}
+
+export async function offboardUser(
+  db: Db,
+  userId: number,
+  input: OffboardRequest,
+  actor: ActiveSession,
+): Promise<OffboardingResponse> {
+  if (userId === actor.user.id) {
+    throw conflict("CANNOT_OFFBOARD_SELF", "You cannot offboard your own account");
+  }
+  return db.transaction(async (tx) => {
+    // The person's row first: a second offboarding of them waits here, then finds them gone
+    // inactive; an assignment to them being made now commits first or finds them inactive.
+    const [person] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1)
+      .for("update");
+    if (!person) throw notFound("User");
+    if (!person.isActive) {
+      throw conflict("USER_ALREADY_INACTIVE", "This user has already been deactivated");
+    }
+    if (person.role === "admin") await assertAnotherActiveAdmin(tx, person.id);
+
+    const held = await listHoldings(tx, person, { lock: true });
+    const plan = matchDecisions(held, input.decisions);
+    const newHolders = await lockNewHolders(tx, person.id, input.decisions);
+
+    const outcomes: OffboardOutcome[] = [];
+    for (const [index, { decision, item }] of plan.entries()) {
+      const to = decision.toUserId === undefined ? undefined : newHolders.get(decision.toUserId);
+      try {
+        await apply(tx, item, decision, to, actor);
+      } catch (error) {
+        throw aboutItem(error, item, index);
+      }
+      outcomes.push({
+        ...item,
+        action: decision.action,
+        toUserId: to?.id ?? null,
+        toUserName: to ? nameWithUsername(to) : null,
+      });
+    }
+
+    await tx
+      .update(users)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(eq(users.id, person.id));
+    await deleteUserSessions(tx, person.id);
+
+    const [row] = await tx
+      .insert(offboardings)
+      .values({
+        userId: person.id,
+        userName: nameWithUsername(person),
+        performedByUserId: actor.user.id,
+        performedByName: nameWithUsername(actor.user),
+        outcomes,
+      })
+      .returning();
+    return toOffboardingResponse(row!);
+  });
+}
+
+/** The latest offboarding of a user (the checklist prints it), or a 404. */
+export async function latestOffboarding(db: Executor, userId: number) {
+  const [row] = await db
+    .select()
+    .from(offboardings)
+    .where(eq(offboardings.userId, userId))
+    .orderBy(desc(offboardings.createdAt), desc(offboardings.id))
+    .limit(1);
+  if (!row) throw notFound("Offboarding");
+  return toOffboardingResponse(row);
+}
