@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { HoldingItem, HoldingKind, OffboardDecision } from "../../domain/schemas/offboarding";
 import {
   accountAssignments,
+  activityLog,
   gsuiteAccounts,
   hardware,
   hardwareRequests,
@@ -169,6 +170,7 @@ async function snapshot() {
     reviews: order(await db.select().from(trustReviews)),
     requests: order(await db.select().from(hardwareRequests)),
     offboardings: order(await db.select().from(offboardings)),
+    activity: order(await db.select().from(activityLog)),
     sessions: (await db.select().from(sessions)).map((row) => row.id).sort(),
   };
 }
@@ -389,6 +391,42 @@ describe("POST /api/users/:id/offboard", () => {
       .where(eq(offboardings.userId, person.user.id));
     expect(stored!.outcomes).toEqual(body.outcomes);
     expect(stored!.performedByUserId).toBe(admin.user.id);
+
+    // The activity log: each change as its area records it, then the offboarding itself.
+    const logged = await db
+      .select()
+      .from(activityLog)
+      .where(sql`${activityLog.detail}->>'offboardingOf' = ${String(person.user.id)}`)
+      .orderBy(activityLog.id);
+    expect(logged.map((row) => `${row.area}:${row.action}`)).toEqual([
+      "assignments:unassign",
+      "assignments:unassign",
+      "assignments:assign",
+      "hardware:unassign",
+      "hardware:assign",
+      "office_accounts:unassign",
+      "office_accounts:unassign",
+      "office_accounts:assign",
+      "gsuite:unassign",
+      "gsuite:assign",
+      "trust_reviews:update",
+      "trust_reviews:update",
+      "hardware_requests:reject",
+      "hardware_requests:update",
+    ]);
+    expect(logged.every((row) => row.userId === admin.user.id)).toBe(true);
+    const [summary] = await db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, "offboard"), eq(activityLog.itemId, person.user.id)));
+    expect(summary).toMatchObject({
+      area: "users",
+      userId: admin.user.id,
+      itemLabel: body.userName,
+      changes: { isActive: { before: true, after: false } },
+    });
+    expect((summary!.detail as { outcomes: unknown[] }).outcomes).toHaveLength(18);
+    expect((summary!.detail as { offboarding: number }).offboarding).toBe(body.id);
   });
 
   it("offboards someone who holds nothing", async () => {

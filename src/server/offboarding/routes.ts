@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../domain/schemas/common";
 import { offboardingResponseSchema, offboardRequestSchema } from "../../domain/schemas/offboarding";
+import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin } from "../auth/guards";
 import { offboardUser } from "./service";
 
@@ -18,12 +19,10 @@ export const offboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const done = await offboardUser(
-        app.db,
-        request.params.id,
-        request.body,
-        currentSession(request),
-      );
+      const done = await offboardUser(app.db, request.params.id, request.body, {
+        session: currentSession(request),
+        actor: actorOf(request),
+      });
       // Committed: the person's sessions are gone on every instance before this answers.
       await app.sessions.revoked({ userId: request.params.id });
       return done;

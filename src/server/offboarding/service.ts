@@ -4,6 +4,7 @@
 // already has, a license with no seat left, an inactive new holder, a database failure) leaves
 // everything as it was. What was done is stored (the offboardings table) for the checklist.
 import { desc, eq, inArray } from "drizzle-orm";
+import type { ActivityAction, ActivityArea } from "../../domain/activity";
 import { todayIso } from "../../domain/dates";
 import {
   type HoldingItem,
@@ -14,6 +15,7 @@ import {
   type OffboardRequest,
 } from "../../domain/schemas/offboarding";
 import { createAccountAssignment } from "../accounts/assignments-service";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import { deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
@@ -118,26 +120,47 @@ async function lockNewHolders(tx: Executor, leaving: number, decisions: Offboard
   return byId as Map<number, Person & { isActive: boolean }>;
 }
 
-/** Carries out one decision on one item (its row is locked already). */
+/**
+ * Carries out one decision on one item (its row is locked already), and records it in the
+ * activity log as the area's own change would be (unassign, assign, reject, update), with the
+ * offboarding it belongs to.
+ */
 async function apply(
   tx: Executor,
   item: HoldingItem,
   decision: OffboardDecision,
+  from: Person,
   to: Person | undefined,
-  actor: ActiveSession,
+  by: { session: ActiveSession; actor: ActivityActor },
 ) {
   if (decision.action === "keep") return;
   const now = new Date();
+  const detail = { offboardingOf: from.id, to: to?.id ?? null };
+  const log = (action: ActivityAction, area: ActivityArea, itemId: number, extra = {}) =>
+    recordActivity(tx, by.actor, {
+      action,
+      area,
+      itemId,
+      itemLabel: item.label,
+      detail: { ...detail, ...extra },
+    });
+  const handOver = (area: ActivityArea) => log(to ? "assign" : "unassign", area, item.id);
   switch (item.kind) {
     case "license_seat": {
       const [seat] = await tx
         .update(licenseAssignments)
         .set({ isActive: false, deactivatedAt: now })
         .where(eq(licenseAssignments.id, item.id))
-        .returning({ licenseId: licenseAssignments.licenseId, notes: licenseAssignments.notes });
+        .returning({ licenseId: licenseAssignments.licenseId });
+      await log("unassign", "assignments", item.id, { license: seat!.licenseId });
+      if (!to) return;
       // The assignments service's own path: license row locked, duplicate and seat checks.
-      if (to)
-        await createAssignment(tx, { licenseId: seat!.licenseId, userId: to.id, isActive: true });
+      const given = await createAssignment(tx, {
+        licenseId: seat!.licenseId,
+        userId: to.id,
+        isActive: true,
+      });
+      await log("assign", "assignments", given.id, { license: seat!.licenseId });
       return;
     }
     case "hardware":
@@ -146,6 +169,7 @@ async function apply(
         .update(hardware)
         .set({ assignedToUserId: to?.id ?? null })
         .where(eq(hardware.id, item.id));
+      await handOver("hardware");
       return;
     case "office_account": {
       const [ended] = await tx
@@ -153,8 +177,9 @@ async function apply(
         .set({ isActive: false })
         .where(eq(accountAssignments.id, item.id))
         .returning();
+      await log("unassign", "office_accounts", item.id, { account: ended!.accountId });
       if (to) {
-        await createAccountAssignment(tx, {
+        const given = await createAccountAssignment(tx, {
           accountId: ended!.accountId,
           userId: to.id,
           assignedTo: displayNameOf(to),
@@ -163,6 +188,7 @@ async function apply(
           isActive: true,
           notes: ended!.notes,
         });
+        await log("assign", "office_accounts", given.id, { account: ended!.accountId });
       }
       return;
     }
@@ -171,6 +197,7 @@ async function apply(
         .update(gsuiteAccounts)
         .set({ assignedToUserId: to?.id ?? null })
         .where(eq(gsuiteAccounts.id, item.id));
+      await handOver("gsuite");
       return;
     case "trust_review":
       // Released: back to pending, for another administrator to approve; handed over: the new
@@ -183,6 +210,19 @@ async function apply(
             : { approvalStatus: "pending", approvedBy: null, updatedAt: now },
         )
         .where(eq(trustReviews.id, item.id));
+      await recordActivity(tx, by.actor, {
+        action: "update",
+        area: "trust_reviews",
+        itemId: item.id,
+        itemLabel: item.label,
+        changes: to
+          ? { approvedBy: { before: from.username, after: to.username } }
+          : {
+              approvalStatus: { before: "approved", after: "pending" },
+              approvedBy: { before: from.username, after: null },
+            },
+        detail,
+      });
       return;
     case "hardware_request":
       // Released: nobody is left to receive it, so it is closed as rejected, by the administrator
@@ -194,12 +234,24 @@ async function apply(
             ? { requestedByUserId: to.id, updatedAt: now }
             : {
                 status: "rejected",
-                approvedByUserId: actor.user.id,
+                approvedByUserId: by.session.user.id,
                 rejectionReason: REQUEST_CLOSED_REASON,
                 updatedAt: now,
               },
         )
         .where(eq(hardwareRequests.id, item.id));
+      if (to) {
+        await recordActivity(tx, by.actor, {
+          action: "update",
+          area: "hardware_requests",
+          itemId: item.id,
+          itemLabel: item.label,
+          changes: { requestedByUserId: { before: from.id, after: to.id } },
+          detail,
+        });
+      } else {
+        await log("reject", "hardware_requests", item.id, { reason: REQUEST_CLOSED_REASON });
+      }
       return;
   }
 }
@@ -217,9 +269,9 @@ export async function offboardUser(
   db: Db,
   userId: number,
   input: OffboardRequest,
-  actor: ActiveSession,
+  by: { session: ActiveSession; actor: ActivityActor },
 ): Promise<OffboardingResponse> {
-  if (userId === actor.user.id) {
+  if (userId === by.session.user.id) {
     throw conflict("CANNOT_OFFBOARD_SELF", "You cannot offboard your own account");
   }
   return db.transaction(async (tx) => {
@@ -245,7 +297,7 @@ export async function offboardUser(
     for (const [index, { decision, item }] of plan.entries()) {
       const to = decision.toUserId === undefined ? undefined : newHolders.get(decision.toUserId);
       try {
-        await apply(tx, item, decision, to, actor);
+        await apply(tx, item, decision, person, to, by);
       } catch (error) {
         throw aboutItem(error, item, index);
       }
@@ -268,11 +320,28 @@ export async function offboardUser(
       .values({
         userId: person.id,
         userName: nameWithUsername(person),
-        performedByUserId: actor.user.id,
-        performedByName: nameWithUsername(actor.user),
+        performedByUserId: by.session.user.id,
+        performedByName: nameWithUsername(by.session.user),
         outcomes,
       })
       .returning();
+    await recordActivity(tx, by.actor, {
+      action: "offboard",
+      area: "users",
+      itemId: person.id,
+      itemLabel: row!.userName,
+      changes: { isActive: { before: true, after: false } },
+      detail: {
+        offboarding: row!.id,
+        outcomes: outcomes.map((outcome) => ({
+          kind: outcome.kind,
+          id: outcome.id,
+          label: outcome.label,
+          action: outcome.action,
+          to: outcome.toUserId,
+        })),
+      },
+    });
     return toOffboardingResponse(row!);
   });
 }
