@@ -62,10 +62,29 @@ export const errorCodes = [
   "HOLDINGS_CHANGED",
   /** Hosting costs cannot be fetched: no DigitalOcean token is configured. */
   "HOSTING_NOT_CONFIGURED",
-  /** Another import of hosting costs is running (on this or another server instance). */
+  /** Another import is running (hosting costs, or a CSV import into the same list), on this or
+   * another server instance. */
   "IMPORT_IN_PROGRESS",
   /** The provider has no invoice for the month asked for (yet). */
   "HOSTING_INVOICE_MISSING",
+  // CSV import (issue 15). 400s: the file cannot be read as the area's CSV; nothing is written.
+  /** The file is not UTF-8 text (or is UTF-16); the message says how to save it. */
+  "IMPORT_ENCODING",
+  /** The file is binary (a workbook, a PDF, an image...), not CSV text. */
+  "IMPORT_NOT_CSV",
+  /** The file has no header row, or no data rows. */
+  "IMPORT_EMPTY",
+  /** The CSV itself is broken (an unclosed quote...); the message names the line. */
+  "IMPORT_MALFORMED_CSV",
+  /** Required columns are missing, or a column appears twice; the message names them. */
+  "IMPORT_COLUMNS",
+  /** More data rows than one import takes. */
+  "IMPORT_TOO_MANY_ROWS",
+  /** Rows have problems (form rules, duplicates) and skipInvalid was not asked for; `errors`
+   * lists them by line. */
+  "IMPORT_ROWS_INVALID",
+  /** Every row has a problem: there is nothing to import. */
+  "IMPORT_NOTHING_TO_IMPORT",
   // Second factor and password change (issue 13).
   /** 401 on the sign-in's second step: the TOTP or recovery code is wrong or already used. */
   "INVALID_SECOND_FACTOR",

@@ -43,6 +43,7 @@ import { createOriginCheck } from "./http/origin-check";
 import { enforceRouteGuards } from "./http/route-guard-enforcement";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { validatorCompiler } from "./http/validation";
+import { importRoutes } from "./imports/routes";
 import { loggerOptions, registerRequestLog } from "./lib/request-log";
 import { enforceResponseSchemas } from "./lib/response-contracts";
 import type { Secrets } from "./lib/secrets";
@@ -174,6 +175,7 @@ export async function buildApp({
   await app.register(twoFactorRoutes);
   await app.register(passwordRoutes);
   await app.register(preferenceRoutes);
+  await app.register(importRoutes);
   await app.register(apiDocsRoutes);
   await app.register(exportRoutes);
 

@@ -39,6 +39,7 @@ import {
   TRUST_REVIEW_APPROVAL_STATUSES,
   TRUST_REVIEW_PAYMENT_STATUSES,
 } from "../../domain/enums";
+import { IMPORT_AREAS } from "../../domain/imports/columns";
 import type { OffboardOutcome } from "../../domain/schemas/offboarding";
 import { monthlyUsdCostSql } from "../licenses/monthly-cost-sql";
 
@@ -750,6 +751,25 @@ export const hostingImports = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("hosting_imports_started_at_idx").on(t.startedAt)],
+);
+
+// One row per CSV import (issue 15). A row with no finished_at is an import in progress:
+// claiming one per area, under an advisory lock, is how two imports into one list, on any
+// instance, are kept apart (server/imports/claim.ts).
+export const csvImports = pgTable(
+  "csv_imports",
+  {
+    id: serial("id").primaryKey(),
+    area: text("area", { enum: IMPORT_AREAS }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    outcome: text("outcome", { enum: ["success", "error"] }),
+    /** Rows written (success) or 0. */
+    rows: integer("rows").notNull().default(0),
+    message: text("message"),
+  },
+  (t) => [index("csv_imports_area_started_at_idx").on(t.area, t.startedAt)],
 );
 
 // ---------------------------------------------------------------------------------------------

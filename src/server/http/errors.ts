@@ -8,7 +8,7 @@ export interface FieldError {
 }
 
 // 502: an upstream service (the hosting provider) failed; the message says how.
-export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
+export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
 
 export class AppError extends Error {
   constructor(

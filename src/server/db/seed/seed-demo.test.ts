@@ -38,6 +38,8 @@ const RUNTIME_TABLES = new Set([
   "google_sign_in_states",
   // The activity log: what people did in the running app.
   "activity_log",
+  // The log of CSV imports (and the claim of a running one): what administrators uploaded.
+  "csv_imports",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),

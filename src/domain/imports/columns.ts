@@ -1,0 +1,145 @@
+// The columns of each area's import file: the header people see (and the template carries), the
+// request field it fills, and how a cell becomes that field's value. The values then go through
+// the area's own create schema (the form's rules), so an import refuses what the form refuses.
+//
+import {
+  ACCOUNT_PROVIDERS,
+  ACCOUNT_STATUSES,
+  CURRENCIES,
+  HARDWARE_STATUSES,
+  LICENSE_TYPES,
+  PAYMENT_FREQUENCIES,
+  RENEWAL_STATUSES,
+  ROLES,
+} from "../enums";
+
+// Headers are matched loosely (case, spaces and punctuation ignored, and the API field name is
+// accepted too: 'License Key', 'license key', 'licenseKey'), so a file written by a spreadsheet
+// or by this app's export reads back without renaming columns.
+
+export const IMPORT_AREAS = ["licenses", "hardware", "users", "directories", "accounts"] as const;
+export type ImportArea = (typeof IMPORT_AREAS)[number];
+
+export const IMPORT_AREA_LABELS: Record<ImportArea, string> = {
+  licenses: "licenses",
+  hardware: "hardware items",
+  users: "users",
+  directories: "directory listings",
+  accounts: "office accounts",
+};
+
+/**
+ * text: the cell as written (blank → no value, so the schema's default applies);
+ * flag: true/false, yes/no, 1/0; specs: the hardware dialog's 'Name: value' lines.
+ */
+export type ImportCellKind = "text" | "flag" | "specs";
+
+export interface ImportColumn {
+  header: string;
+  field: string;
+  kind: ImportCellKind;
+  /** The values a text cell may take, matched like headers ('Multi-User' → 'multi-user'). */
+  choices?: readonly string[];
+  /** The file must have this column (the field has no default). */
+  required?: boolean;
+  /** A secret (license key, password): sealed on the way in, never shown back in clear. */
+  secret?: boolean;
+  /** The template's example row. */
+  example: string;
+}
+
+const text = (header: string, field: string, example: string, required = false): ImportColumn => ({
+  header,
+  field,
+  kind: "text",
+  example,
+  ...(required ? { required } : {}),
+});
+const choice = (
+  header: string,
+  field: string,
+  choices: readonly string[],
+  example: string,
+  required = false,
+): ImportColumn => ({ ...text(header, field, example, required), choices });
+const flag = (header: string, field: string, example: string): ImportColumn => ({
+  header,
+  field,
+  kind: "flag",
+  example,
+});
+
+export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
+  licenses: [
+    text("Name", "name", "Design Suite", true),
+    choice("License Type", "licenseType", LICENSE_TYPES, "multi-user"),
+    { ...text("License Key", "licenseKey", "ABCD-EFGH-IJKL-MNOP", true), secret: true },
+    text("Username", "username", "design@example.com"),
+    text("Order ID", "orderId", "ORD-1001"),
+    text("Product", "product", "SEO Spider"),
+    text("Status", "status", "Active"),
+    text("Total Seats", "totalSeats", "5"),
+    text("Purchase Date", "purchaseDate", "2026-01-15"),
+    text("Expiry Date", "expiryDate", "2027-01-15"),
+    text("Payment Amount", "paymentAmount", "259.00"),
+    choice("Payment Currency", "paymentCurrency", CURRENCIES, "USD"),
+    choice("Payment Frequency", "paymentFrequency", PAYMENT_FREQUENCIES, "annually"),
+    flag("Auto Renew", "autoRenew", "false"),
+    choice("Renewal Status", "renewalStatus", RENEWAL_STATUSES, "manual"),
+    text("Notes", "notes", ""),
+  ],
+  hardware: [
+    text("Name", "name", "MacBook Pro 14", true),
+    text("Type", "type", "laptop", true),
+    text("Serial Number/Identifier", "identifier", "C02XK0AAJGH5", true),
+    text("Location", "location", "Sydney office"),
+    choice("Status", "status", HARDWARE_STATUSES, "active"),
+    text("Purchase Date", "purchaseDate", "2026-02-01"),
+    text("Warranty Expiry", "warrantyExpiry", "2029-02-01"),
+    text("PC Name", "pcName", "SYD-LT-042"),
+    { header: "Specifications", field: "specs", kind: "specs", example: "RAM: 16 GB" },
+    text("Notes", "notes", ""),
+  ],
+  users: [
+    text("Username", "username", "jsmith", true),
+    text("Full Name", "fullName", "Jo Smith"),
+    text("Email", "email", "jo.smith@example.com"),
+    text("Department", "department", "Marketing"),
+    choice("Role", "role", ROLES, "user"),
+    flag("Active", "isActive", "true"),
+  ],
+  directories: [
+    text("Name", "name", "Yellow Pages", true),
+    text("URL", "url", "https://www.yellowpages.com.au"),
+    text("Location", "location", "Sydney"),
+    text("Payment Amount", "paymentAmount", "120.00", true),
+    choice("Payment Currency", "paymentCurrency", CURRENCIES, "AUD"),
+    text("Payment Frequency (Months)", "paymentFrequencyMonths", "12"),
+    flag("One-Time", "isOneTime", "false"),
+    flag("Cancelled", "isCancelled", "false"),
+    text("Next Payment Date", "nextPaymentDate", "2027-03-01"),
+    text("Last Payment Date", "lastPaymentDate", "2026-03-01"),
+    text("Notes", "notes", ""),
+  ],
+  accounts: [
+    text("Email", "email", "office1@example.com", true),
+    { ...text("Password", "password", "change-me-2026", true), secret: true },
+    choice("Provider", "provider", ACCOUNT_PROVIDERS, "microsoft365", true),
+    choice("Status", "status", ACCOUNT_STATUSES, "active"),
+    text("Payment Method", "paymentMethod", "Company card"),
+    text("Payment Details", "paymentDetails", "Visa ending 4242"),
+    text("Renewal Date", "renewalDate", "2027-01-01"),
+    text("Payment Amount", "paymentAmount", "12.50"),
+    choice("Payment Currency", "paymentCurrency", CURRENCIES, "AUD"),
+    text("Notes", "notes", ""),
+  ],
+};
+
+/** 'License Key', 'license_key', 'licenseKey' → 'licensekey'. */
+export const normalizeHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** The template file's header row and one example row. */
+export function templateRows(area: ImportArea): string[][] {
+  const columns = IMPORT_COLUMNS[area];
+  return [columns.map((column) => column.header), columns.map((column) => column.example)];
+}

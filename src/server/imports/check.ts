@@ -1,0 +1,105 @@
+// Checking an import file row by row: each record through the area's form schema, then
+// duplicates inside the file, then against the database. The preview shows the result; the
+// commit runs it again (never trusting a preview) before writing.
+
+import { recordToInput } from "../../domain/imports/cells";
+import type { ImportArea } from "../../domain/imports/columns";
+import { maskSecret } from "../../domain/masking";
+import type { Executor } from "../db/client";
+import type { Secrets } from "../lib/secrets";
+import type { ImportAreaDefinition } from "./areas/area";
+import { readCsvTable } from "./csv-file";
+
+export interface CheckedRow {
+  line: number;
+  /** Cells by header, secrets masked: what the preview shows beside the problems. */
+  values: Record<string, string>;
+  problems: string[];
+  /** The parsed row, when the schema accepted it. */
+  row?: unknown;
+  /** The duplicate key, when the row has one. */
+  key?: string | null;
+}
+
+export interface CheckedFile {
+  columns: string[];
+  ignoredColumns: string[];
+  rows: CheckedRow[];
+}
+
+/** Everything that can be checked without the database. */
+export function checkFile(
+  area: ImportArea,
+  definition: ImportAreaDefinition<unknown>,
+  text: string,
+): CheckedFile {
+  const table = readCsvTable(area, text);
+  const positions = new Map(table.columns.map(({ column, position }) => [column.field, position]));
+  const headerOf = new Map(table.columns.map(({ column }) => [column.field, column.header]));
+  const fieldOrder = new Map(table.columns.map(({ column, position }) => [column.field, position]));
+  const firstLineOf = new Map<string, number>();
+
+  const rows = table.records.map((record): CheckedRow => {
+    const values: Record<string, string> = {};
+    for (const { column, position } of table.columns) {
+      const cell = record.cells[position] ?? "";
+      values[column.header] = column.secret && cell.trim() !== "" ? maskSecret(cell) : cell;
+    }
+    const problems: string[] = [];
+    const extra = record.cells.slice(table.headerLength).some((cell) => cell.trim() !== "");
+    if (record.cells.length < table.headerLength || extra) {
+      problems.push(
+        `This row has ${record.cells.length} cells but the header has ${table.headerLength}: a cell may be missing or hold an unquoted comma.`,
+      );
+    }
+    const { input, problems: cellProblems } = recordToInput(
+      table.columns.map(({ column }) => column),
+      positions,
+      record.cells,
+    );
+    problems.push(...cellProblems);
+    const parsed = definition.schema.safeParse(input);
+    if (!parsed.success) {
+      // In the file's column order, as a person reads the row.
+      const order = (issue: { path: PropertyKey[] }) => {
+        const at = fieldOrder.get(String(issue.path[0]));
+        return at === undefined ? Number.MAX_SAFE_INTEGER : at;
+      };
+      const issues = [...parsed.error.issues].sort((a, b) => order(a) - order(b));
+      for (const issue of issues) {
+        const field = issue.path[0];
+        const header = typeof field === "string" ? (headerOf.get(field) ?? field) : undefined;
+        problems.push(header ? `${header}: ${issue.message}` : issue.message);
+      }
+      return { line: record.line, values, problems };
+    }
+    problems.push(...(definition.extraProblems?.(parsed.data) ?? []));
+    const key = definition.duplicate.keyOf(parsed.data);
+    if (key !== null) {
+      const first = firstLineOf.get(key);
+      if (first === undefined) firstLineOf.set(key, record.line);
+      else problems.push(`Same ${definition.duplicate.label} as line ${first}.`);
+    }
+    return { line: record.line, values, problems, row: parsed.data, key };
+  });
+  return {
+    columns: table.columns.map(({ column }) => column.header),
+    ignoredColumns: table.ignoredColumns,
+    rows,
+  };
+}
+
+/** Adds the problem "already exists" to each row whose key the database holds. */
+export async function checkAgainstDatabase(
+  db: Executor,
+  secrets: Secrets,
+  definition: ImportAreaDefinition<unknown>,
+  rows: CheckedRow[],
+) {
+  const keys = [...new Set(rows.flatMap((row) => (row.key ? [row.key] : [])))];
+  if (keys.length === 0) return;
+  const existing = await definition.duplicate.existing(db, keys, secrets);
+  for (const row of rows) {
+    if (row.key && existing.has(row.key)) row.problems.push(definition.duplicate.existsMessage);
+  }
+}

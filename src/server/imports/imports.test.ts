@@ -1,0 +1,567 @@
+// CSV import (issue 15) through the API: templates, previews with each row's problems, every
+// refusal of a bad file (nothing written), all-or-nothing commits, secrets sealed on the way in,
+// one import per area at a time, and administrators only.
+import { count, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { IMPORT_AREAS, IMPORT_COLUMNS, type ImportArea } from "../../domain/imports/columns";
+import type {
+  ImportPreviewResponse,
+  ImportProgressResponse,
+  ImportResultResponse,
+} from "../../domain/schemas/imports";
+import { accounts, csvImports, directories, hardware, licenses, users } from "../db/schema";
+import { importAreas } from "./areas";
+import { ginIndexesWithoutPendingListOf } from "./gin-bulk-load";
+
+let t: TestApp;
+let adminCookie: string;
+let userCookie: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ cookie: adminCookie } = await t.signedInUser({ role: "admin" }));
+  ({ cookie: userCookie } = await t.signedInUser({ role: "user" }));
+});
+afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
+
+/** A CSV file from rows of cells (quoted where needed), CRLF line ends as spreadsheets write. */
+function csv(rows: (string | number)[][]): string {
+  const cell = (value: string | number) => {
+    const text = String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return `${rows.map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
+}
+
+function send(
+  url: string,
+  payload: string | Buffer,
+  options: { cookie?: string; contentType?: string } = {},
+) {
+  return t.request({
+    method: "POST",
+    url,
+    cookie: options.cookie ?? adminCookie,
+    payload,
+    headers: { "content-type": options.contentType ?? "text/csv" },
+  });
+}
+
+async function preview(area: ImportArea, file: string | Buffer) {
+  const response = await send(`/api/imports/${area}/preview`, file);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ImportPreviewResponse>();
+}
+
+async function commit(area: ImportArea, file: string | Buffer, skipInvalid = false) {
+  return send(`/api/imports/${area}${skipInvalid ? "?skipInvalid=true" : ""}`, file);
+}
+
+const countOf = async (table: typeof licenses | typeof hardware | typeof users) =>
+  Number((await t.app.db.select({ n: count() }).from(table))[0]!.n);
+
+const LICENSE_HEADER = ["Name", "License Key", "Total Seats", "Payment Amount", "Expiry Date"];
+
+describe("templates", () => {
+  it.each(IMPORT_AREAS)(
+    "gives %s a CSV template whose example row previews clean",
+    async (area) => {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/imports/${area}/template`,
+        cookie: adminCookie,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^text\/csv/);
+      expect(response.headers["content-disposition"]).toContain(`${area}-import-template.csv`);
+      const [header] = response.body.split("\r\n");
+      expect(header).toBe(IMPORT_COLUMNS[area].map((column) => column.header).join(","));
+      const result = await preview(area, response.body);
+      expect(result.rows.map((row) => row.problems)).toEqual([[]]);
+      expect(result).toMatchObject({ totalRows: 1, validRows: 1, invalidRows: 0 });
+    },
+  );
+});
+
+describe("preview", () => {
+  it("lists every row's problems beside it: form rules, duplicates in the file and in the database", async () => {
+    const existing = await commit(
+      "licenses",
+      csv([LICENSE_HEADER, ["Already here", "KEEP-0000-0001", 5, "10.00", "2027-01-01"]]),
+    );
+    expect(existing.statusCode, existing.body).toBe(200);
+    const before = await countOf(licenses);
+
+    const result = await preview(
+      "licenses",
+      csv([
+        LICENSE_HEADER,
+        ["Good one", "GOOD-0000-0001", 5, "259.00", "2027-01-01"],
+        ["", "NONAME-0001", 0, "-3", "2027-02-30"],
+        ["Copy in file", "good-0000-0001", 1, "1", ""],
+        ["Copy of database", "KEEP-0000-0001", 1, "1", ""],
+        ["Masked", "XXXX-XXXX-0001", 1, "1", ""],
+      ]),
+    );
+    expect(result).toMatchObject({ totalRows: 5, validRows: 1, invalidRows: 4 });
+    const byLine = new Map(result.rows.map((row) => [row.line, row]));
+    expect(byLine.get(2)!.problems).toEqual([]);
+    expect(byLine.get(3)!.problems).toEqual([
+      "Name: Name is required",
+      "Total Seats: Total seats must be a positive integer",
+      "Payment Amount: Payment amount must be a valid number, 0 or greater",
+      "Expiry Date: Must be a date in the form YYYY-MM-DD",
+    ]);
+    expect(byLine.get(4)!.problems).toEqual(["Same license key as line 2."]);
+    expect(byLine.get(5)!.problems).toEqual(["A license with this license key already exists."]);
+    expect(byLine.get(6)!.problems[0]).toMatch(/^License Key: this is a masked key/);
+    // The key is shown masked beside its row, never in clear.
+    expect(byLine.get(2)!.values["License Key"]).toBe("XXXX-XXXX-0001");
+    expect(JSON.stringify(result)).not.toContain("GOOD-0000-0001");
+    expect(await countOf(licenses)).toBe(before);
+  });
+
+  it("reads headers loosely, ignores columns it does not know and undoes formula escapes", async () => {
+    const file = csv([
+      ["NAME", "license_key", "Assigned Seats", "notes"],
+      ["Escaped", "ESC-0000-0001", 3, "'=1+1"],
+    ]);
+    const result = await preview("licenses", file);
+    expect(result.columns).toEqual(["Name", "License Key", "Notes"]);
+    expect(result.ignoredColumns).toEqual(["Assigned Seats"]);
+    expect(result.rows[0]!.problems).toEqual([]);
+    expect((await commit("licenses", file)).statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(licenses).where(eq(licenses.name, "Escaped"));
+    expect(row!.notes).toBe("=1+1");
+  });
+});
+
+describe("refusals of a bad file (nothing written)", () => {
+  const refusals: [string, () => string | Buffer, number, string, RegExp][] = [
+    [
+      "Windows-1252 text",
+      () =>
+        Buffer.concat([
+          Buffer.from("Name,License Key\r\nCaf"),
+          Buffer.from([0xe9]),
+          Buffer.from(",K-1\r\n"),
+        ]),
+      400,
+      "IMPORT_ENCODING",
+      /not UTF-8 text \(line 2/,
+    ],
+    [
+      "UTF-16 text",
+      () =>
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Name,License Key\r\n", "utf16le")]),
+      400,
+      "IMPORT_ENCODING",
+      /UTF-16/,
+    ],
+    [
+      "an Excel workbook",
+      () => Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+      400,
+      "IMPORT_NOT_CSV",
+      /zip archive/,
+    ],
+    [
+      "binary data",
+      () => Buffer.from([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0x00, 0x01, 0x02, 0xff]),
+      400,
+      "IMPORT_NOT_CSV",
+      /binary data \(line 2\)/,
+    ],
+    [
+      "missing columns",
+      () =>
+        csv([
+          ["Name", "Seats"],
+          ["No key", 5],
+        ]),
+      400,
+      "IMPORT_COLUMNS",
+      /no 'License Key' column/,
+    ],
+    [
+      "a column twice",
+      () =>
+        csv([
+          ["Name", "License Key", "license key"],
+          ["Twice", "K-1", "K-2"],
+        ]),
+      400,
+      "IMPORT_COLUMNS",
+      /'License Key' appears twice/,
+    ],
+    [
+      "an unclosed quote",
+      () => 'Name,License Key\r\n"Broken,K-1\r\n',
+      400,
+      "IMPORT_MALFORMED_CSV",
+      /not valid CSV: Quote Not Closed.*line 3/,
+    ],
+    ["an empty file", () => "", 400, "IMPORT_EMPTY", /empty/],
+    ["a header only", () => "Name,License Key\r\n", 400, "IMPORT_EMPTY", /no rows/],
+  ];
+
+  it.each(refusals)(
+    "refuses %s on preview and commit",
+    async (_label, file, status, code, message) => {
+      const before = await countOf(licenses);
+      for (const url of ["/api/imports/licenses/preview", "/api/imports/licenses"]) {
+        const response = await send(url, file());
+        expect(response.statusCode, response.body).toBe(status);
+        expect(response.json().code).toBe(code);
+        expect(response.json().message).toMatch(message);
+      }
+      expect(await countOf(licenses)).toBe(before);
+    },
+  );
+
+  it("refuses a 50 MB upload before reading it, naming the limit", async () => {
+    const line = `Big,${"K".repeat(100)}\r\n`;
+    const file = `Name,License Key\r\n${line.repeat(Math.ceil((50 * 1024 * 1024) / line.length))}`;
+    const before = await countOf(licenses);
+    const response = await send("/api/imports/licenses", file);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    expect(response.json().message).toMatch(/larger than 20 MB/);
+    expect(await countOf(licenses)).toBe(before);
+  });
+
+  it("refuses a body that is not text/csv", async () => {
+    const json = await send("/api/imports/licenses", JSON.stringify({ csv: "Name" }), {
+      contentType: "application/json",
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().code).toBe("VALIDATION_FAILED");
+  });
+
+  it("refuses rows with problems as a whole, unless the valid rows alone are asked for", async () => {
+    const file = csv([
+      LICENSE_HEADER,
+      ["Partial A", "PART-0000-0001", 2, "5", ""],
+      ["Partial bad", "PART-0000-0002", "many", "5", ""],
+      ["Partial B", "PART-0000-0003", 2, "5", ""],
+    ]);
+    const before = await countOf(licenses);
+    const refused = await commit("licenses", file);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: "IMPORT_ROWS_INVALID",
+      errors: [{ path: "line 3", message: "Total Seats: Total seats must be a positive integer" }],
+    });
+    expect(await countOf(licenses)).toBe(before);
+
+    const partial = await commit("licenses", file, true);
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json<ImportResultResponse>()).toEqual({
+      area: "licenses",
+      imported: 2,
+      skipped: 1,
+    });
+    expect(await countOf(licenses)).toBe(before + 2);
+
+    // The same file again: every row is now a duplicate of the database.
+    const again = await commit("licenses", file, true);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe("IMPORT_NOTHING_TO_IMPORT");
+  });
+});
+
+describe("commit", () => {
+  it("writes nothing when the database fails half way through", async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => [`Half ${i}`, `HALF-${i}`, 1, "1", ""]);
+    const definition = importAreas.licenses;
+    const realInsert = definition.insert;
+    let batches = 0;
+    vi.spyOn(definition, "insert").mockImplementation(async (tx, batch, secrets) => {
+      batches += 1;
+      // The first batch is written, the second fails: the transaction must take both back.
+      if (batches === 2) throw new Error("disk full");
+      await realInsert(tx, batch, secrets);
+    });
+    const before = await countOf(licenses);
+    const indexes = () =>
+      t.app.db.transaction((tx) => ginIndexesWithoutPendingListOf(tx, "licenses"));
+    const withoutPendingList = await indexes();
+    expect(withoutPendingList).toContain("licenses_key_search_tokens_idx");
+    const response = await commit("licenses", csv([LICENSE_HEADER, ...rows]));
+    expect(response.statusCode).toBe(500);
+    expect(batches).toBe(2);
+    expect(await countOf(licenses)).toBe(before);
+    // The GIN indexes' bulk-load setting went back with the rows.
+    expect(await indexes()).toEqual(withoutPendingList);
+    // The claim is released: the next import runs.
+    vi.restoreAllMocks();
+    const retry = await commit("licenses", csv([LICENSE_HEADER, ...rows]));
+    expect(retry.json<ImportResultResponse>().imported).toBe(1200);
+    expect(await countOf(licenses)).toBe(before + 1200);
+    expect(await indexes()).toEqual(withoutPendingList);
+  });
+
+  it("seals license keys (searchable through the blind index) and account passwords", async () => {
+    const key = "SEAL-ME-5678-WXYZ";
+    const imported = await commit(
+      "licenses",
+      csv([LICENSE_HEADER, ["Sealed license", key, 1, "1", ""]]),
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [row] = await t.app.db.select().from(licenses).where(eq(licenses.name, "Sealed license"));
+    expect(JSON.stringify(row)).not.toContain(key);
+    expect(row!.licenseKeyMasked).toBe("XXXX-XX-XXXX-WXYZ");
+    expect(t.app.secrets.open(row!.licenseKeyCiphertext)).toBe(key);
+    const found = await t.request({
+      method: "GET",
+      url: "/api/licenses?search=me-56",
+      cookie: adminCookie,
+    });
+    expect(found.json().map((license: { name: string }) => license.name)).toEqual([
+      "Sealed license",
+    ]);
+
+    const password = "Pa55word-in-clear";
+    const account = await commit(
+      "accounts",
+      csv([
+        ["Email", "Password", "Provider"],
+        ["sealed@example.com", password, "Microsoft 365"],
+      ]),
+    );
+    expect(account.statusCode, account.body).toBe(200);
+    const [stored] = await t.app.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, "sealed@example.com"));
+    expect(stored!.provider).toBe("microsoft365");
+    expect(JSON.stringify(stored)).not.toContain(password);
+    expect(t.app.secrets.open(stored!.passwordCiphertext)).toBe(password);
+  });
+
+  it("imports each area with the form's defaults and refuses its duplicates", async () => {
+    const files: Record<ImportArea, (string | number)[][]> = {
+      licenses: [
+        ["Name", "License Key", "License Type", "Payment Frequency", "Auto Renew"],
+        ["Each area license", "EACH-0001", "Enterprise", "One-Time", "yes"],
+      ],
+      hardware: [
+        ["Name", "Type", "Serial Number/Identifier", "Specifications"],
+        ["Each area laptop", "Laptop", "EACH-SN-0001", "RAM: 16 GB\nCPU: M3"],
+      ],
+      users: [
+        ["Username", "Full Name", "Email", "Role", "Active"],
+        ["each.area", "Each Area", "each.area@example.com", "admin", "no"],
+      ],
+      directories: [
+        ["Name", "Location", "Payment Amount", "Next Payment Date"],
+        ["Each area listing", "Perth", "99.95", "2027-05-01"],
+      ],
+      accounts: [
+        ["Email", "Password", "Provider", "Payment Amount"],
+        ["each.area@example.com", "s3cret-each", "adobe", "12.5"],
+      ],
+    };
+    for (const area of IMPORT_AREAS) {
+      const response = await commit(area, csv(files[area]));
+      expect(response.json(), area).toEqual({ area, imported: 1, skipped: 0 });
+      const again = await preview(area, csv(files[area]));
+      expect(again.rows[0]!.problems, area).toEqual([importAreas[area].duplicate.existsMessage]);
+    }
+    const [license] = await t.app.db
+      .select()
+      .from(licenses)
+      .where(eq(licenses.name, "Each area license"));
+    expect(license).toMatchObject({
+      licenseType: "enterprise",
+      paymentFrequency: "one-time",
+      autoRenew: true,
+      totalSeats: 5,
+      product: "SEO Spider",
+      renewalStatus: "manual",
+    });
+    const [item] = await t.app.db
+      .select()
+      .from(hardware)
+      .where(eq(hardware.identifier, "EACH-SN-0001"));
+    expect(item).toMatchObject({
+      type: "laptop",
+      status: "active",
+      specs: { RAM: "16 GB", CPU: "M3" },
+    });
+    expect(item!.warrantyExpiry).not.toBeNull();
+    const [user] = await t.app.db.select().from(users).where(eq(users.username, "each.area"));
+    expect(user).toMatchObject({ role: "admin", isActive: false, passwordHash: null });
+    const [listing] = await t.app.db
+      .select()
+      .from(directories)
+      .where(eq(directories.name, "Each area listing"));
+    expect(listing).toMatchObject({ paymentAmount: 99.95, paymentFrequencyMonths: 12 });
+    // A username differing only in case is the same username.
+    const shouting = await preview("users", csv([["Username"], ["EACH.AREA"]]));
+    expect(shouting.rows[0]!.problems).toEqual(["Username already exists."]);
+  });
+
+  it("round-trips a list read from the API, with the API's field names as headers", async () => {
+    const names = ["Trip A", "Trip B"];
+    await commit(
+      "hardware",
+      csv([
+        [
+          "Name",
+          "Type",
+          "Serial Number/Identifier",
+          "Location",
+          "Status",
+          "Purchase Date",
+          "Warranty Expiry",
+          "PC Name",
+          "Notes",
+        ],
+        [
+          names[0]!,
+          "monitor",
+          "TRIP-1",
+          "Desk 4",
+          "maintenance",
+          "2026-01-02",
+          "2028-01-02",
+          "",
+          '24", "matte"',
+        ],
+        [names[1]!, "desktop", "TRIP-2", "", "reserved", "", "2027-06-30", "PC-9", ""],
+      ]),
+    );
+    const fields = [
+      "name",
+      "type",
+      "identifier",
+      "location",
+      "status",
+      "purchaseDate",
+      "warrantyExpiry",
+      "pcName",
+      "notes",
+    ] as const;
+    const list = (
+      await t.request({ method: "GET", url: "/api/hardware?search=Trip", cookie: adminCookie })
+    ).json<Record<string, string | null>[]>();
+    const exported = list.filter((item) => names.includes(String(item.name)));
+    expect(exported).toHaveLength(2);
+    // Into an empty database: the same rows come back.
+    await t.app.db.delete(hardware).where(eq(hardware.identifier, "TRIP-1"));
+    await t.app.db.delete(hardware).where(eq(hardware.identifier, "TRIP-2"));
+    const file = csv([
+      [...fields],
+      ...exported.map((item) => fields.map((field) => item[field] ?? "")),
+    ]);
+    expect((await commit("hardware", file)).json()).toMatchObject({ imported: 2 });
+    const back = (
+      await t.request({ method: "GET", url: "/api/hardware?search=Trip", cookie: adminCookie })
+    ).json<Record<string, string | null>[]>();
+    const pick = (items: Record<string, string | null>[]) =>
+      items
+        .filter((item) => names.includes(String(item.name)))
+        .map((item) => Object.fromEntries(fields.map((field) => [field, item[field]])));
+    expect(pick(back)).toEqual(pick(exported));
+  });
+});
+
+describe("one import per area at a time", () => {
+  it("answers 409 to a second import while the first is writing, and shows its progress", async () => {
+    const definition = importAreas.hardware;
+    const realInsert = definition.insert;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered!: () => void;
+    const started = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    vi.spyOn(definition, "insert").mockImplementation(async (tx, batch, secrets) => {
+      entered();
+      await gate;
+      await realInsert(tx, batch, secrets);
+    });
+    const file = (prefix: string) =>
+      csv([
+        ["Name", "Type", "Serial Number/Identifier"],
+        ...Array.from({ length: 3 }, (_, i) => [`${prefix} ${i}`, "monitor", `${prefix}-${i}`]),
+      ]);
+    const first = commit("hardware", file("CONC-A"));
+    await started;
+    const second = await commit("hardware", file("CONC-B"));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe("IMPORT_IN_PROGRESS");
+    const progress = await t.request({
+      method: "GET",
+      url: "/api/imports/hardware/progress",
+      cookie: adminCookie,
+    });
+    expect(progress.json<ImportProgressResponse>()).toEqual({
+      running: true,
+      phase: "writing",
+      processed: 0,
+      total: 3,
+    });
+    release();
+    expect((await first).json()).toMatchObject({ imported: 3 });
+    const idle = await t.request({
+      method: "GET",
+      url: "/api/imports/hardware/progress",
+      cookie: adminCookie,
+    });
+    expect(idle.json()).toEqual({ running: false, phase: null, processed: 0, total: 0 });
+    // Free again.
+    expect((await commit("hardware", file("CONC-B"))).statusCode).toBe(200);
+  });
+
+  it("takes over an import whose server died (its lease ran out)", async () => {
+    await t.app.db.insert(csvImports).values({
+      area: "directories",
+      startedAt: new Date(Date.now() - 60 * 60_000),
+    });
+    const response = await commit(
+      "directories",
+      csv([
+        ["Name", "Payment Amount", "Next Payment Date"],
+        ["After a crash", "1", "2027-01-01"],
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+describe("only administrators import", () => {
+  it.each([
+    ["GET", "/api/imports/licenses/template"],
+    ["POST", "/api/imports/licenses/preview"],
+    ["POST", "/api/imports/licenses"],
+    ["GET", "/api/imports/licenses/progress"],
+  ] as const)("%s %s: 403 for a user, 401 signed out, nothing written", async (method, url) => {
+    const before = await countOf(licenses);
+    const file = csv([LICENSE_HEADER, ["By a user", "USER-0001", 1, "1", ""]]);
+    for (const [cookie, status] of [
+      [userCookie, 403],
+      [undefined, 401],
+    ] as const) {
+      const response = await t.request({
+        method,
+        url,
+        ...(cookie ? { cookie } : {}),
+        ...(method === "POST" ? { payload: file, headers: { "content-type": "text/csv" } } : {}),
+      });
+      expect(response.statusCode).toBe(status);
+    }
+    expect(await countOf(licenses)).toBe(before);
+  });
+
+  it("refuses an unknown area", async () => {
+    const response = await send("/api/imports/droplets/preview", csv([["Name"], ["x"]]));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe("VALIDATION_FAILED");
+  });
+});

@@ -1,0 +1,120 @@
+// CSV import routes (administrators only). The file is the request body, Content-Type text/csv,
+// read as bytes so its encoding can be checked before anything else (csv-file.ts); the body
+// limit refuses a larger upload before reading it.
+import type { FastifyError } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { toCsv } from "../../domain/expenses/csv";
+import { templateRows } from "../../domain/imports/columns";
+import {
+  importAreaParamsSchema,
+  importCommitQuerySchema,
+  importFileBodySchema,
+  importPreviewResponseSchema,
+  importProgressResponseSchema,
+  importResultResponseSchema,
+  importTemplateResponseSchema,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_MEGABYTES,
+} from "../../domain/schemas/imports";
+import { currentSession, requireAdmin } from "../auth/guards";
+import { AppError } from "../http/errors";
+import { importRunning } from "./claim";
+import { decodeCsvBytes } from "./csv-file";
+import { progressOf } from "./progress";
+import { commitImport, previewImport } from "./service";
+
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only inside this plugin: no other route takes a CSV body.
+  app.addContentTypeParser(
+    "text/csv",
+    { parseAs: "buffer", bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => {
+      try {
+        done(null, decodeCsvBytes(body as Buffer));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+  // The app's handler says "The request body is too large"; an upload deserves its limit named.
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      throw new AppError(
+        413,
+        "PAYLOAD_TOO_LARGE",
+        `The file is larger than ${MAX_IMPORT_MEGABYTES} MB, the most one import takes. Split it into smaller files.`,
+      );
+    }
+    throw error;
+  });
+
+  app.get(
+    "/api/imports/:area/template",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: importAreaParamsSchema,
+        response: { 200: importTemplateResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { area } = request.params;
+      const [header, example] = templateRows(area);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${area}-import-template.csv"`)
+        .send(toCsv(header!, [example!]));
+    },
+  );
+
+  app.post(
+    "/api/imports/:area/preview",
+    {
+      preHandler: requireAdmin,
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        params: importAreaParamsSchema,
+        body: importFileBodySchema,
+        response: { 200: importPreviewResponseSchema },
+      },
+    },
+    async (request) => previewImport(app.db, app.secrets, request.params.area, request.body),
+  );
+
+  app.post(
+    "/api/imports/:area",
+    {
+      preHandler: requireAdmin,
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        params: importAreaParamsSchema,
+        querystring: importCommitQuerySchema,
+        body: importFileBodySchema,
+        response: { 200: importResultResponseSchema },
+      },
+    },
+    async (request) =>
+      commitImport(app.db, app.secrets, request.params.area, request.body, {
+        userId: currentSession(request).user.id,
+        skipInvalid: request.query.skipInvalid,
+      }),
+  );
+
+  app.get(
+    "/api/imports/:area/progress",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: importAreaParamsSchema,
+        response: { 200: importProgressResponseSchema },
+      },
+    },
+    async (request) => {
+      const { area } = request.params;
+      const here = progressOf(app.db, area);
+      if (here) return { running: true, ...here };
+      const running = await importRunning(app.db, area);
+      return { running, phase: null, processed: 0, total: 0 };
+    },
+  );
+};

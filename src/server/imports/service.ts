@@ -1,0 +1,128 @@
+// CSV import: preview (check every row, write nothing) and commit (claim the area, check again,
+// then write the valid rows in one transaction: all of them or none).
+import type { ImportArea } from "../../domain/imports/columns";
+import {
+  type ImportPreviewResponse,
+  type ImportResultResponse,
+  MAX_PREVIEW_PROBLEM_ROWS,
+  PREVIEW_FIRST_ROWS,
+} from "../../domain/schemas/imports";
+import type { Db } from "../db/client";
+import { badRequest } from "../http/errors";
+import type { Secrets } from "../lib/secrets";
+import { importAreas } from "./areas";
+import { chunked } from "./areas/area";
+import { type CheckedRow, checkAgainstDatabase, checkFile } from "./check";
+import { claimImport, finishImport, releaseClaimHere } from "./claim";
+import { withGinBulkLoad } from "./gin-bulk-load";
+import { clearProgress, reportProgress } from "./progress";
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters at 16 columns a row. */
+const INSERT_BATCH = 500;
+/** Rows with problems named in a refused commit's `errors`. */
+const MAX_LISTED_ERRORS = 100;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+export async function previewImport(
+  db: Db,
+  secrets: Secrets,
+  area: ImportArea,
+  text: string,
+): Promise<ImportPreviewResponse> {
+  const definition = importAreas[area];
+  const file = checkFile(area, definition, text);
+  await checkAgainstDatabase(db, secrets, definition, file.rows);
+  const invalid = file.rows.filter((row) => row.problems.length > 0);
+  const listedInvalid = new Set(invalid.slice(0, MAX_PREVIEW_PROBLEM_ROWS));
+  const listed = file.rows.filter(
+    (row, index) => index < PREVIEW_FIRST_ROWS || listedInvalid.has(row),
+  );
+  return {
+    area,
+    columns: file.columns,
+    ignoredColumns: file.ignoredColumns,
+    totalRows: file.rows.length,
+    validRows: file.rows.length - invalid.length,
+    invalidRows: invalid.length,
+    rows: listed.map(({ line, values, problems }) => ({ line, values, problems })),
+    unlistedInvalidRows: invalid.length - listedInvalid.size,
+  };
+}
+
+function refuseRows(invalid: CheckedRow[]) {
+  const errors = invalid.slice(0, MAX_LISTED_ERRORS).map((row) => ({
+    path: `line ${row.line}`,
+    message: row.problems.join(" "),
+  }));
+  return badRequest(
+    `${plural(invalid.length, "row")} of the file ${invalid.length === 1 ? "has" : "have"} problems, so nothing was imported. Correct them, or import only the valid rows.`,
+    errors,
+    "IMPORT_ROWS_INVALID",
+  );
+}
+
+export interface CommitOptions {
+  userId: number;
+  /** Import the valid rows and leave out the rows with problems. */
+  skipInvalid: boolean;
+}
+
+export async function commitImport(
+  db: Db,
+  secrets: Secrets,
+  area: ImportArea,
+  text: string,
+  options: CommitOptions,
+): Promise<ImportResultResponse> {
+  const definition = importAreas[area];
+  const claimId = await claimImport(db, area, options.userId);
+  try {
+    reportProgress(db, area, { phase: "checking", processed: 0, total: 0 });
+    const file = checkFile(area, definition, text);
+    const total = file.rows.length;
+    const result = await db.transaction(async (tx) => {
+      // Against the database inside the write's transaction: what it checks is what it writes.
+      await checkAgainstDatabase(tx, secrets, definition, file.rows);
+      const invalid = file.rows.filter((row) => row.problems.length > 0);
+      if (invalid.length > 0 && !options.skipInvalid) throw refuseRows(invalid);
+      const valid = file.rows.filter((row) => row.problems.length === 0);
+      if (valid.length === 0) {
+        throw badRequest(
+          "No row of the file can be imported: every row has a problem.",
+          [],
+          "IMPORT_NOTHING_TO_IMPORT",
+        );
+      }
+      let written = 0;
+      reportProgress(db, area, { phase: "writing", processed: 0, total: valid.length });
+      await withGinBulkLoad(tx, definition.table, async () => {
+        for (const batch of chunked(valid, INSERT_BATCH)) {
+          await definition.insert(
+            tx,
+            batch.map((row) => row.row),
+            secrets,
+          );
+          written += batch.length;
+          reportProgress(db, area, { phase: "writing", processed: written, total: valid.length });
+        }
+      });
+      const skipped = total - valid.length;
+      await finishImport(tx, claimId, {
+        success: true,
+        rows: written,
+        message: `Imported ${plural(written, "row")}${skipped > 0 ? `, skipped ${skipped}` : ""}.`,
+      });
+      return { area, imported: written, skipped };
+    });
+    return result;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "The import failed.";
+    // A database that fails here too leaves the claim to its lease; the first error is the story.
+    await finishImport(db, claimId, { success: false, rows: 0, message }).catch(() => {});
+    throw error;
+  } finally {
+    clearProgress(db, area);
+    releaseClaimHere(db, area);
+  }
+}
