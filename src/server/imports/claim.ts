@@ -33,7 +33,11 @@ const claimsOf = (db: Db) => {
  * Claims the area's import slot; 409 IMPORT_IN_PROGRESS while another import holds it. The
  * caller ends the claim with finishImport and, whatever happened, releaseClaimHere.
  */
-export async function claimImport(db: Db, area: ImportArea, userId: number): Promise<number> {
+export async function claimImport(
+  db: Db,
+  area: ImportArea,
+  userId: number | null,
+): Promise<number> {
   const claims = claimsOf(db);
   if (claims.has(area)) throw conflict("IMPORT_IN_PROGRESS", IMPORT_RUNNING_MESSAGE);
   claims.add(area);
@@ -49,7 +53,7 @@ export function releaseClaimHere(db: Db, area: ImportArea) {
   claimsOf(db).delete(area);
 }
 
-function claimRow(db: Db, area: ImportArea, userId: number): Promise<number> {
+function claimRow(db: Db, area: ImportArea, userId: number | null): Promise<number> {
   return db.transaction(async (tx) => {
     await lockImports(tx, area);
     await tx

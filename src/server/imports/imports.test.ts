@@ -1,7 +1,7 @@
 // CSV import (issue 15) through the API: templates, previews with each row's problems, every
 // refusal of a bad file (nothing written), all-or-nothing commits, secrets sealed on the way in,
 // one import per area at a time, and administrators only.
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { IMPORT_AREAS, IMPORT_COLUMNS, type ImportArea } from "../../domain/imports/columns";
@@ -10,7 +10,15 @@ import type {
   ImportProgressResponse,
   ImportResultResponse,
 } from "../../domain/schemas/imports";
-import { accounts, csvImports, directories, hardware, licenses, users } from "../db/schema";
+import {
+  accounts,
+  activityLog,
+  csvImports,
+  directories,
+  hardware,
+  licenses,
+  users,
+} from "../db/schema";
 import { importAreas } from "./areas";
 import { ginIndexesWithoutPendingListOf } from "./gin-bulk-load";
 
@@ -466,6 +474,40 @@ describe("commit", () => {
         .filter((item) => names.includes(String(item.name)))
         .map((item) => Object.fromEntries(fields.map((field) => [field, item[field]])));
     expect(pick(back)).toEqual(pick(exported));
+  });
+});
+
+describe("activity log", () => {
+  it("records each import once, with its rows, in the same transaction; a refused one not at all", async () => {
+    const imports = () =>
+      t.app.db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.action, "import"), eq(activityLog.area, "office_accounts")));
+    const before = (await imports()).length;
+    const refused = await commit(
+      "accounts",
+      csv([
+        ["Email", "Password", "Provider"],
+        ["logged@example.com", "pw", "adobe"],
+      ]),
+    );
+    expect(refused.json().code).toBe("IMPORT_ROWS_INVALID");
+    expect(await imports()).toHaveLength(before);
+
+    const file = csv([
+      ["Email", "Password", "Provider"],
+      ["logged1@example.com", "secret-one", "adobe"],
+      ["logged2@example.com", "secret-two", "adobe"],
+      ["bad", "secret-three", "adobe"],
+    ]);
+    expect((await commit("accounts", file, true)).statusCode).toBe(200);
+    const after = await imports();
+    expect(after).toHaveLength(before + 1);
+    const entry = after.at(-1)!;
+    expect(entry).toMatchObject({ detail: { rows: 2, skipped: 1 }, itemId: null });
+    expect(entry.userId).not.toBeNull();
+    expect(JSON.stringify(entry)).not.toContain("secret-");
   });
 });
 

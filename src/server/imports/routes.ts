@@ -16,7 +16,8 @@ import {
   MAX_IMPORT_BYTES,
   MAX_IMPORT_MEGABYTES,
 } from "../../domain/schemas/imports";
-import { currentSession, requireAdmin } from "../auth/guards";
+import { actorOf } from "../activity/record";
+import { requireAdmin } from "../auth/guards";
 import { AppError } from "../http/errors";
 import { importRunning } from "./claim";
 import { decodeCsvBytes } from "./csv-file";
@@ -95,7 +96,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       commitImport(app.db, app.secrets, request.params.area, request.body, {
-        userId: currentSession(request).user.id,
+        actor: actorOf(request),
         skipInvalid: request.query.skipInvalid,
       }),
   );

@@ -7,6 +7,7 @@ import {
   MAX_PREVIEW_PROBLEM_ROWS,
   PREVIEW_FIRST_ROWS,
 } from "../../domain/schemas/imports";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db } from "../db/client";
 import { badRequest } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
@@ -63,7 +64,7 @@ function refuseRows(invalid: CheckedRow[]) {
 }
 
 export interface CommitOptions {
-  userId: number;
+  actor: ActivityActor;
   /** Import the valid rows and leave out the rows with problems. */
   skipInvalid: boolean;
 }
@@ -76,7 +77,7 @@ export async function commitImport(
   options: CommitOptions,
 ): Promise<ImportResultResponse> {
   const definition = importAreas[area];
-  const claimId = await claimImport(db, area, options.userId);
+  const claimId = await claimImport(db, area, options.actor.userId);
   try {
     reportProgress(db, area, { phase: "checking", processed: 0, total: 0 });
     const file = checkFile(area, definition, text);
@@ -108,6 +109,13 @@ export async function commitImport(
         }
       });
       const skipped = total - valid.length;
+      await recordActivity(tx, options.actor, {
+        action: "import",
+        area: definition.activityArea,
+        itemId: null,
+        itemLabel: "CSV import",
+        detail: { rows: written, skipped },
+      });
       await finishImport(tx, claimId, {
         success: true,
         rows: written,

@@ -11,6 +11,7 @@ import { looksMasked } from "./masked";
 
 export const accountImport = defineImportArea<CreateAccountRequest>({
   area: "accounts",
+  activityArea: "office_accounts",
   table: "accounts",
   schema: createAccountRequestSchema,
   extraProblems: (row) =>

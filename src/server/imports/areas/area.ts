@@ -2,12 +2,15 @@
 // the same record (in the file and against the database), and how a batch of checked rows is
 // written. Each area's file fills this in; the import service does the rest the same way for all.
 import type { z } from "zod";
+import type { ActivityArea } from "../../../domain/activity";
 import type { ImportArea } from "../../../domain/imports/columns";
 import type { Executor, Tx } from "../../db/client";
 import type { Secrets } from "../../lib/secrets";
 
 export interface ImportAreaDefinition<Row> {
   area: ImportArea;
+  /** Where the activity log files the import. */
+  activityArea: ActivityArea;
   /** The table the rows go into (its GIN indexes are bulk-loaded: gin-bulk-load.ts). */
   table: string;
   /** The create schema of the area's form (its rules and messages). */

@@ -15,6 +15,7 @@ const keyOf = (name: string, location: string | null | undefined) =>
 
 export const directoryImport = defineImportArea<CreateDirectoryRequest>({
   area: "directories",
+  activityArea: "directories",
   table: "directories",
   schema: createDirectoryRequestSchema,
   duplicate: {

@@ -12,6 +12,7 @@ import { chunked, defineImportArea } from "./area";
 
 export const hardwareImport = defineImportArea<CreateHardwareRequest>({
   area: "hardware",
+  activityArea: "hardware",
   table: "hardware",
   schema: createHardwareRequestSchema,
   duplicate: {

@@ -13,6 +13,7 @@ import { looksMasked } from "./masked";
 
 export const licenseImport = defineImportArea<CreateLicenseRequest>({
   area: "licenses",
+  activityArea: "licenses",
   table: "licenses",
   schema: createLicenseRequestSchema,
   extraProblems: (row) =>

@@ -11,6 +11,7 @@ type UserImportRow = ReturnType<typeof userImportSchema.parse>;
 
 export const userImport = defineImportArea<UserImportRow>({
   area: "users",
+  activityArea: "users",
   table: "users",
   schema: userImportSchema,
   duplicate: {
