@@ -10,7 +10,7 @@ import type {
 } from "../../domain/activity";
 import type { Executor } from "../db/client";
 import { activityLog } from "../db/schema";
-import { MAX_LOGGED_USER_AGENT } from "../lib/secrets/reveal";
+import { MAX_LOGGED_USER_AGENT, type Viewer } from "../lib/secrets/reveal";
 
 /** Who did it, as the server knows it: nothing here comes from the request body. */
 export interface ActivityActor {
@@ -33,6 +33,14 @@ export function actorOf(request: FastifyRequest, asUserId?: number | null): Acti
     via: request.auth?.via ?? "session",
   };
 }
+
+/** The actor behind a secret's Viewer (the reveal helpers' view of the same request). */
+export const actorOfViewer = (viewer: Viewer): ActivityActor => ({
+  userId: viewer.session.user.id,
+  ipAddress: viewer.ipAddress,
+  userAgent: viewer.userAgent,
+  via: viewer.session.via ?? "session",
+});
 
 /** The server's own work: the scheduler, the command line. */
 export const systemActor: ActivityActor = Object.freeze({

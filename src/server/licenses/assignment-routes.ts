@@ -7,6 +7,7 @@ import {
   createAssignmentRequestSchema,
   licenseListQuerySchema,
 } from "../../domain/schemas/licenses";
+import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
 import {
   createAssignment,
@@ -58,7 +59,8 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { body: createAssignmentRequestSchema, response: { 201: assignmentResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createAssignment(app.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createAssignment(app.db, request.body, actorOf(request))),
   );
 
   // The spec's client sends this PATCH with an empty body, possibly still labelled JSON, which
@@ -74,7 +76,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: requireAdmin,
         schema: { params: idParamsSchema, response: { 200: assignmentResponseSchema } },
       },
-      async (request) => deactivateAssignment(scope.db, request.params.id),
+      async (request) => deactivateAssignment(scope.db, request.params.id, actorOf(request)),
     );
   });
 };

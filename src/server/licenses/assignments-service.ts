@@ -10,6 +10,7 @@ import type {
   LicenseListQuery,
 } from "../../domain/schemas/licenses";
 import { MAX_PAGE_SIZE } from "../../domain/schemas/paging";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { licenseAssignments, licenses, users } from "../db/schema";
@@ -75,6 +76,13 @@ export async function listLicensePageAssignments(
   });
 }
 
+const assignmentDetail = (row: typeof licenseAssignments.$inferSelect) => ({
+  assignmentId: row.id,
+  userId: row.userId,
+  assignedTo: row.assignedTo,
+  isActive: row.isActive,
+});
+
 /** One user's assignments (active and ended), newest first. */
 export const listUserAssignments = (db: Db, userId: number) =>
   listWhere(db, eq(licenseAssignments.userId, userId));
@@ -86,6 +94,7 @@ export const listUserAssignments = (db: Db, userId: number) =>
 export async function createAssignment(
   db: Executor,
   input: CreateAssignmentRequest,
+  actor: ActivityActor,
 ): Promise<AssignmentResponse> {
   try {
     return await db.transaction(async (tx) => {
@@ -128,6 +137,14 @@ export async function createAssignment(
           deactivatedAt: input.isActive ? null : new Date(),
         })
         .returning();
+      // Recorded on the license, so its history shows who holds (held) a seat.
+      await recordActivity(tx, actor, {
+        action: "assign",
+        area: "licenses",
+        itemId: license.id,
+        itemLabel: license.name,
+        detail: assignmentDetail(row!),
+      });
       return toAssignmentResponse(row!, license.name);
     });
   } catch (error) {
@@ -138,7 +155,11 @@ export async function createAssignment(
 }
 
 /** Ends an assignment and frees its seat. Deactivating an ended assignment changes nothing. */
-export async function deactivateAssignment(db: Db, id: number): Promise<AssignmentResponse> {
+export async function deactivateAssignment(
+  db: Db,
+  id: number,
+  actor: ActivityActor,
+): Promise<AssignmentResponse> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ assignment: licenseAssignments, licenseName: licenses.name })
@@ -156,6 +177,13 @@ export async function deactivateAssignment(db: Db, id: number): Promise<Assignme
       .set({ isActive: false, deactivatedAt: new Date() })
       .where(eq(licenseAssignments.id, id))
       .returning();
+    await recordActivity(tx, actor, {
+      action: "unassign",
+      area: "licenses",
+      itemId: row!.licenseId,
+      itemLabel: current.licenseName,
+      detail: assignmentDetail(row!),
+    });
     return toAssignmentResponse(row!, current.licenseName);
   });
 }

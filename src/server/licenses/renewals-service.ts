@@ -2,9 +2,11 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { maskSecret } from "../../domain/masking";
 import type { CreateRenewalRequest, RenewalResponse } from "../../domain/schemas/licenses";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db } from "../db/client";
 import { licenses, renewals } from "../db/schema";
 import type { Secrets } from "../lib/secrets";
+import { licenseChanges } from "./license-activity";
 import { storedLicenseKey } from "./license-key";
 import { findLicense } from "./service";
 
@@ -35,7 +37,7 @@ export async function createRenewal(
   db: Db,
   secrets: Secrets,
   input: CreateRenewalRequest,
-  renewedByUserId: number,
+  actor: ActivityActor,
 ): Promise<RenewalResponse> {
   return db.transaction(async (tx) => {
     const license = await findLicense(tx, input.licenseId, { lock: true });
@@ -50,20 +52,29 @@ export async function createRenewal(
           ? secrets.seal(input.newLicenseKey).ciphertext
           : null,
         notes: input.notes ?? null,
-        renewedByUserId,
+        renewedByUserId: actor.userId,
         // The clock now, after the lock, not the transaction's start (now()): a renewal that
         // waited for another to finish is dated after it, so the history is in the order applied.
         renewedAt: sql`clock_timestamp()`,
       })
       .returning();
-    await tx
+    const [renewed] = await tx
       .update(licenses)
       .set({
         expiryDate: input.newExpiryDate,
         ...(input.newLicenseKey ? storedLicenseKey(secrets, input.newLicenseKey) : {}),
         updatedAt: new Date(),
       })
-      .where(eq(licenses.id, license.id));
+      .where(eq(licenses.id, license.id))
+      .returning();
+    await recordActivity(tx, actor, {
+      action: "renew",
+      area: "licenses",
+      itemId: license.id,
+      itemLabel: license.name,
+      changes: licenseChanges(license, renewed!),
+      detail: { renewalId: row!.id, renewalAmount: row!.renewalAmount },
+    });
     return toRenewalResponse(row!, secrets);
   });
 }

@@ -2,6 +2,7 @@
 // only after its license_view_logs row is written, in the same transaction (lib/secrets/reveal.ts).
 import { desc, eq } from "drizzle-orm";
 import type { LicenseViewLogResponse } from "../../domain/schemas/licenses";
+import { actorOfViewer, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { licenseViewLogs, users } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -52,9 +53,23 @@ export async function revealLicenseKey(
   licenseId: number,
   viewer: Viewer,
 ) {
+  let name = "";
   const licenseKey = await revealSecret(db, secrets, {
-    find: async (tx) => (await findRevealable(tx, licenseId, viewer)).licenseKeyCiphertext,
-    record: (tx) => recordView(tx, licenseId, viewer),
+    find: async (tx) => {
+      const license = await findRevealable(tx, licenseId, viewer);
+      name = license.name;
+      return license.licenseKeyCiphertext;
+    },
+    record: async (tx) => {
+      await recordView(tx, licenseId, viewer);
+      await recordActivity(tx, actorOfViewer(viewer), {
+        action: "reveal",
+        area: "licenses",
+        itemId: licenseId,
+        itemLabel: name,
+        detail: { field: "licenseKey" },
+      });
+    },
   });
   return { licenseKey };
 }

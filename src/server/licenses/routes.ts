@@ -19,6 +19,7 @@ import {
   userLicenseListResponseSchema,
   userLicenseResponseSchema,
 } from "../../domain/schemas/licenses";
+import { actorOf } from "../activity/record";
 import {
   currentSession,
   isAdmin,
@@ -112,7 +113,9 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createLicenseRequestSchema, response: { 201: licenseResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createLicense(app.db, app.secrets, request.body)),
+      reply
+        .status(201)
+        .send(await createLicense(app.db, app.secrets, request.body, actorOf(request))),
   );
 
   app.patch(
@@ -125,7 +128,8 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: licenseResponseSchema },
       },
     },
-    async (request) => updateLicense(app.db, app.secrets, request.params.id, request.body),
+    async (request) =>
+      updateLicense(app.db, app.secrets, request.params.id, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -135,7 +139,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      await deleteLicense(app.db, request.params.id);
+      await deleteLicense(app.db, request.params.id, actorOf(request));
       return reply.status(204).send();
     },
   );
@@ -182,9 +186,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await createRenewal(app.db, app.secrets, request.body, currentSession(request).user.id),
-        ),
+        .send(await createRenewal(app.db, app.secrets, request.body, actorOf(request))),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import type {
   LicenseResponse,
   UpdateLicenseRequest,
 } from "../../domain/schemas/licenses";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { licenseAssignments, licenses } from "../db/schema";
@@ -16,6 +17,7 @@ import { selectPage } from "../lib/paging";
 import type { Secrets } from "../lib/secrets";
 import { containsPattern } from "../lib/text-search";
 import { canSeeLicense } from "./access";
+import { licenseChanges } from "./license-activity";
 import { keyContains, storedLicenseKey } from "./license-key";
 import { type LicenseListRow, licenseListColumns, toLicenseResponse } from "./license-response";
 import { listOrder, statusCondition } from "./list-query";
@@ -128,22 +130,36 @@ export async function getLicenseFor(db: Db, session: ActiveSession, id: number) 
   return toLicenseResponse(row, seats.get(id) ?? 0);
 }
 
-export async function createLicense(db: Db, secrets: Secrets, input: CreateLicenseRequest) {
+export async function createLicense(
+  db: Db,
+  secrets: Secrets,
+  input: CreateLicenseRequest,
+  actor: ActivityActor,
+) {
   const { licenseKey, ...fields } = input;
-  const [row] = await db
-    .insert(licenses)
-    .values({
-      ...fields,
-      username: fields.username ?? null,
-      orderId: fields.orderId ?? null,
-      purchaseDate: fields.purchaseDate ?? null,
-      expiryDate: fields.expiryDate ?? null,
-      paymentAmount: fields.paymentAmount ?? null,
-      notes: fields.notes ?? null,
-      ...storedLicenseKey(secrets, licenseKey),
-    })
-    .returning();
-  return toLicenseResponse(row!, 0);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(licenses)
+      .values({
+        ...fields,
+        username: fields.username ?? null,
+        orderId: fields.orderId ?? null,
+        purchaseDate: fields.purchaseDate ?? null,
+        expiryDate: fields.expiryDate ?? null,
+        paymentAmount: fields.paymentAmount ?? null,
+        notes: fields.notes ?? null,
+        ...storedLicenseKey(secrets, licenseKey),
+      })
+      .returning();
+    await recordActivity(tx, actor, {
+      action: "create",
+      area: "licenses",
+      itemId: row!.id,
+      itemLabel: row!.name,
+      changes: licenseChanges(null, row!),
+    });
+    return toLicenseResponse(row!, 0);
+  });
 }
 
 export async function updateLicense(
@@ -151,11 +167,12 @@ export async function updateLicense(
   secrets: Secrets,
   id: number,
   input: UpdateLicenseRequest,
+  actor: ActivityActor,
 ) {
   const { licenseKey, ...fields } = input;
   return db.transaction(async (tx) => {
     // The lock orders this against concurrent assignments: seats cannot be taken in between.
-    await findLicense(tx, id, { lock: true });
+    const before = await findLicense(tx, id, { lock: true });
     const used = (await countActiveSeats(tx, [id])).get(id) ?? 0;
     if (fields.totalSeats !== undefined && fields.totalSeats < used) {
       const message = `Total seats cannot be fewer than the ${used} seats currently assigned`;
@@ -170,14 +187,27 @@ export async function updateLicense(
       })
       .where(eq(licenses.id, id))
       .returning();
+    await recordActivity(tx, actor, {
+      action: "update",
+      area: "licenses",
+      itemId: id,
+      itemLabel: row!.name,
+      changes: licenseChanges(before, row!),
+    });
     return toLicenseResponse(row!, used);
   });
 }
 
-export async function deleteLicense(db: Db, id: number) {
-  const deleted = await db
-    .delete(licenses)
-    .where(eq(licenses.id, id))
-    .returning({ id: licenses.id });
-  if (deleted.length === 0) throw notFound("License");
+export async function deleteLicense(db: Db, id: number, actor: ActivityActor) {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(licenses).where(eq(licenses.id, id)).returning();
+    if (!deleted) throw notFound("License");
+    await recordActivity(tx, actor, {
+      action: "delete",
+      area: "licenses",
+      itemId: id,
+      itemLabel: deleted.name,
+      changes: licenseChanges(deleted, null),
+    });
+  });
 }
