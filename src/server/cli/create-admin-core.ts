@@ -1,7 +1,9 @@
 // The first administrator for a new database (PostgreSQL has no demo sign-ins), or another one
 // later: credentials from the environment or asked for, validated with the same rules and
 // messages as the Users screen, stored as an argon2id hash by the users service.
+
 import { createUserRequestSchema, type UserResponse } from "../../domain/schemas/users";
+import { systemActor } from "../activity/record";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
 import { createUser } from "../users/service";
@@ -64,7 +66,8 @@ export function validateAdminCredentials(input: AdminCredentials) {
 export async function createAdmin(db: Db, input: AdminCredentials): Promise<UserResponse> {
   const valid = validateAdminCredentials(input);
   try {
-    return await createUser(db, valid);
+    // The command line is the server's own work: recorded as the system.
+    return await createUser(db, valid, systemActor);
   } catch (error) {
     if (error instanceof AppError && error.code === "DUPLICATE_USERNAME") {
       throw new CliError(

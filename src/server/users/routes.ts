@@ -8,6 +8,7 @@ import {
   userListResponseSchema,
   userResponseSchema,
 } from "../../domain/schemas/users";
+import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
 import { sendPage } from "../lib/paging";
 import { describeHoldings } from "./holdings";
@@ -61,7 +62,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { body: createUserRequestSchema, response: { 201: userResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createUser(app.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createUser(app.db, request.body, actorOf(request))),
   );
 
   app.patch(
@@ -75,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateUser(app.db, request.params.id, request.body);
+      const user = await updateUser(app.db, request.params.id, request.body, actorOf(request));
       // Committed: in force on every instance before this answers.
       await app.sessions.revoked({ userId: request.params.id });
       return user;
@@ -89,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      await deleteUser(app.db, request.params.id, currentSession(request).user.id);
+      await deleteUser(app.db, request.params.id, actorOf(request));
       await app.sessions.revoked({ userId: request.params.id });
       return reply.status(204).send();
     },

@@ -1,11 +1,13 @@
 // Users: queries and the rules that keep the organisation manageable (unique usernames, at least
 // one active administrator, sessions ended when a user is deactivated or their password changes).
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { changesBetween } from "../../domain/activity";
 import type {
   CreateUserRequest,
   UpdateUserRequest,
   UserListQuery,
 } from "../../domain/schemas/users";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import { hashPassword } from "../auth/passwords";
 import { announceSessionChange, deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
@@ -137,23 +139,38 @@ export async function getUser(db: Executor, id: number) {
   return row;
 }
 
-export async function createUser(db: Db, input: CreateUserRequest) {
+/** What the log keeps of a user change: the password hash only as set or changed. */
+const userChanges = (
+  before: typeof users.$inferSelect | null,
+  after: typeof users.$inferSelect | null,
+) => changesBetween(before, after, { secretFields: ["passwordHash"] });
+
+export async function createUser(db: Db, input: CreateUserRequest, actor: ActivityActor) {
   await assertUsernameFree(db, input.username);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        passwordHash,
-        fullName: input.fullName ?? null,
-        email: input.email ?? null,
-        department: input.department ?? null,
-        role: input.role,
-        isActive: input.isActive,
-      })
-      .returning();
-    return toUserResponse(row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          passwordHash,
+          fullName: input.fullName ?? null,
+          email: input.email ?? null,
+          department: input.department ?? null,
+          role: input.role,
+          isActive: input.isActive,
+        })
+        .returning();
+      await recordActivity(tx, actor, {
+        action: "create",
+        area: "users",
+        itemId: row!.id,
+        itemLabel: row!.username,
+        changes: userChanges(null, row!),
+      });
+      return toUserResponse(row!);
+    });
   } catch (error) {
     // Two concurrent creates of one name: the unique index decides, the loser gets the same 409.
     if ((error as { cause?: { code?: string } }).cause?.code === "23505") throw usernameTaken();
@@ -161,7 +178,12 @@ export async function createUser(db: Db, input: CreateUserRequest) {
   }
 }
 
-export async function updateUser(db: Db, id: number, input: UpdateUserRequest) {
+export async function updateUser(
+  db: Db,
+  id: number,
+  input: UpdateUserRequest,
+  actor: ActivityActor,
+) {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return db.transaction(async (tx) => {
     const current = await getUser(tx, id);
@@ -194,12 +216,19 @@ export async function updateUser(db: Db, id: number, input: UpdateUserRequest) {
     // reaches their cached sessions through the same notice.
     if (input.isActive === false || passwordHash) await deleteUserSessions(tx, id);
     else await announceSessionChange(tx, { userId: id });
+    await recordActivity(tx, actor, {
+      action: "update",
+      area: "users",
+      itemId: id,
+      itemLabel: row!.username,
+      changes: userChanges(current, row!),
+    });
     return toUserResponse(row!);
   });
 }
 
-export async function deleteUser(db: Db, id: number, actingUserId: number) {
-  if (id === actingUserId)
+export async function deleteUser(db: Db, id: number, actor: ActivityActor) {
+  if (id === actor.userId)
     throw conflict("CANNOT_DELETE_SELF", "You cannot delete your own account");
   await db.transaction(async (tx) => {
     const current = await getUser(tx, id);
@@ -213,5 +242,12 @@ export async function deleteUser(db: Db, id: number, actingUserId: number) {
       .where(and(eq(licenseAssignments.userId, id), eq(licenseAssignments.isActive, true)));
     await tx.delete(users).where(eq(users.id, id));
     await announceSessionChange(tx, { userId: id });
+    await recordActivity(tx, actor, {
+      action: "delete",
+      area: "users",
+      itemId: id,
+      itemLabel: current.username,
+      changes: userChanges(current, null),
+    });
   });
 }
