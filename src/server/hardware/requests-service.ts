@@ -3,6 +3,7 @@
 // transaction. The request's row is locked first, so of two administrators approving at once
 // one succeeds and the other finds it no longer pending (409); the item's row is locked next,
 // so an item given away in between answers 409 instead of changing hands twice.
+
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
@@ -10,6 +11,7 @@ import type {
   HardwareRequestListQuery,
   HardwareRequestResponse,
 } from "../../domain/schemas/hardware";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { hardware, hardwareRequests, users } from "../db/schema";
@@ -163,6 +165,7 @@ export async function createHardwareRequest(
   db: Db,
   session: ActiveSession,
   input: CreateHardwareRequestRequest,
+  actor: ActivityActor,
 ) {
   const isAdmin = session.user.role === "admin";
   const requesterId = input.requestedByUserId ?? session.user.id;
@@ -215,7 +218,20 @@ export async function createHardwareRequest(
         managerName: input.managerApproval ? (input.managerName ?? null) : null,
       })
       .returning({ id: hardwareRequests.id });
-    return getRequest(tx, row!.id);
+    const created = await getRequest(tx, row!.id);
+    await recordActivity(tx, actor, {
+      action: "create",
+      area: "hardware_requests",
+      itemId: row!.id,
+      itemLabel: requestLabel(created),
+      detail: {
+        type: input.type,
+        hardwareId,
+        requestedByUserId: requesterId,
+        reason: input.reason,
+      },
+    });
+    return created;
   });
 }
 
@@ -236,8 +252,13 @@ async function lockPending(tx: Executor, id: number) {
   return request;
 }
 
-/** `approverId` is the signed-in administrator as the server knows them, never the client's. */
-export async function approveHardwareRequest(db: Db, id: number, approverId: number) {
+/** What a request is called in the log: the item asked for, by name. */
+const requestLabel = (request: { hardwareName?: string | null; name?: string | null }) =>
+  request.hardwareName ?? request.name ?? null;
+
+/** The approver is the signed-in administrator as the server knows them, never the client's. */
+export async function approveHardwareRequest(db: Db, id: number, actor: ActivityActor) {
+  const approverId = actor.userId;
   return db.transaction(async (tx) => {
     const request = await lockPending(tx, id);
     if (request.type === "existing") {
@@ -263,19 +284,47 @@ export async function approveHardwareRequest(db: Db, id: number, approverId: num
         .update(hardware)
         .set({ assignedToUserId: request.requestedByUserId })
         .where(eq(hardware.id, item.id));
+      if (item.assignedToUserId !== request.requestedByUserId) {
+        // The item's own history shows who got it and through which request.
+        await recordActivity(tx, actor, {
+          action: "assign",
+          area: "hardware",
+          itemId: item.id,
+          itemLabel: item.name,
+          changes: {
+            assignedToUserId: { before: item.assignedToUserId, after: request.requestedByUserId },
+          },
+          detail: { requestId: id },
+        });
+      }
     }
     await tx
       .update(hardwareRequests)
       .set({ status: "approved", approvedByUserId: approverId, updatedAt: new Date() })
       .where(eq(hardwareRequests.id, id));
-    return getRequest(tx, id);
+    const approved = await getRequest(tx, id);
+    await recordActivity(tx, actor, {
+      action: "approve",
+      area: "hardware_requests",
+      itemId: id,
+      itemLabel: requestLabel(approved),
+      changes: { status: { before: "pending", after: "approved" } },
+      detail: { hardwareId: request.hardwareId, requestedByUserId: request.requestedByUserId },
+    });
+    return approved;
   });
 }
 
 /** Rejection records who decided (approvedByUserId) and why. */
-export async function rejectHardwareRequest(db: Db, id: number, deciderId: number, reason: string) {
+export async function rejectHardwareRequest(
+  db: Db,
+  id: number,
+  actor: ActivityActor,
+  reason: string,
+) {
+  const deciderId = actor.userId;
   return db.transaction(async (tx) => {
-    await lockPending(tx, id);
+    const request = await lockPending(tx, id);
     await tx
       .update(hardwareRequests)
       .set({
@@ -285,6 +334,15 @@ export async function rejectHardwareRequest(db: Db, id: number, deciderId: numbe
         updatedAt: new Date(),
       })
       .where(eq(hardwareRequests.id, id));
-    return getRequest(tx, id);
+    const rejected = await getRequest(tx, id);
+    await recordActivity(tx, actor, {
+      action: "reject",
+      area: "hardware_requests",
+      itemId: id,
+      itemLabel: requestLabel(rejected),
+      changes: { status: { before: "pending", after: "rejected" } },
+      detail: { reason, requestedByUserId: request.requestedByUserId },
+    });
+    return rejected;
   });
 }

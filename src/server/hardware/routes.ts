@@ -14,6 +14,7 @@ import {
   rejectHardwareRequestRequestSchema,
   updateHardwareRequestSchema,
 } from "../../domain/schemas/hardware";
+import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireUser } from "../auth/guards";
 import { sendPage } from "../lib/paging";
 import {
@@ -69,7 +70,8 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { body: createHardwareRequestSchema, response: { 201: hardwareResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createHardware(app.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createHardware(app.db, request.body, actorOf(request))),
   );
 
   app.patch(
@@ -82,7 +84,7 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hardwareResponseSchema },
       },
     },
-    async (request) => updateHardware(app.db, request.params.id, request.body),
+    async (request) => updateHardware(app.db, request.params.id, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -92,7 +94,7 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      await deleteHardware(app.db, request.params.id);
+      await deleteHardware(app.db, request.params.id, actorOf(request));
       return reply.status(204).send();
     },
   );
@@ -124,7 +126,14 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await createHardwareRequest(app.db, currentSession(request), request.body)),
+        .send(
+          await createHardwareRequest(
+            app.db,
+            currentSession(request),
+            request.body,
+            actorOf(request),
+          ),
+        ),
   );
 
   // The spec's client sends { approverId }; it is not read: the approver is the session's user.
@@ -134,8 +143,7 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { params: idParamsSchema, response: { 200: hardwareRequestResponseSchema } },
     },
-    async (request) =>
-      approveHardwareRequest(app.db, request.params.id, currentSession(request).user.id),
+    async (request) => approveHardwareRequest(app.db, request.params.id, actorOf(request)),
   );
 
   app.patch(
@@ -149,11 +157,6 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      rejectHardwareRequest(
-        app.db,
-        request.params.id,
-        currentSession(request).user.id,
-        request.body.reason,
-      ),
+      rejectHardwareRequest(app.db, request.params.id, actorOf(request), request.body.reason),
   );
 };

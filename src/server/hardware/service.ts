@@ -1,7 +1,9 @@
 // Hardware items: list (visibility, tabs, filters, search, sort), summary figures, detail,
 // create, edit, assign/unassign, delete. Assigning locks the item's row, so two administrators
 // giving one item to two people at once get one success and one 409.
+
 import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { changesBetween } from "../../domain/activity";
 import { todayIso } from "../../domain/dates";
 import { canAssignHardwareTo, defaultWarrantyExpiry } from "../../domain/hardware-status";
 import type {
@@ -11,6 +13,7 @@ import type {
   HardwareSummaryResponse,
   UpdateHardwareRequest,
 } from "../../domain/schemas/hardware";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { hardware, hardwareRequests, users } from "../db/schema";
@@ -198,7 +201,15 @@ async function catchDuplicateIdentifier<T>(write: () => Promise<T>): Promise<T> 
 
 const nullIfMissing = <T>(value: T | undefined) => (value === undefined ? null : value);
 
-export async function createHardware(db: Db, input: CreateHardwareRequest) {
+type HardwareRow = typeof hardware.$inferSelect;
+
+/** An edit that gives the item to someone or takes it back is logged as that. */
+function hardwareAction(before: HardwareRow, after: HardwareRow) {
+  if (before.assignedToUserId === after.assignedToUserId) return "update" as const;
+  return after.assignedToUserId === null ? ("unassign" as const) : ("assign" as const);
+}
+
+export async function createHardware(db: Db, input: CreateHardwareRequest, actor: ActivityActor) {
   return catchDuplicateIdentifier(() =>
     db.transaction(async (tx) => {
       if (input.assignedToUserId) await checkAssignee(tx, input.assignedToUserId);
@@ -221,6 +232,13 @@ export async function createHardware(db: Db, input: CreateHardwareRequest) {
           specs: nullIfMissing(input.specs),
         })
         .returning();
+      await recordActivity(tx, actor, {
+        action: "create",
+        area: "hardware",
+        itemId: row!.id,
+        itemLabel: row!.name,
+        changes: changesBetween(null, row!),
+      });
       return withHolder(tx, row!);
     }),
   );
@@ -231,7 +249,12 @@ export async function createHardware(db: Db, input: CreateHardwareRequest) {
  * row is locked first, so a concurrent assignment of the same item waits and then sees the
  * holder this one set: giving an item someone else holds is a 409 (HARDWARE_UNAVAILABLE).
  */
-export async function updateHardware(db: Db, id: number, input: UpdateHardwareRequest) {
+export async function updateHardware(
+  db: Db,
+  id: number,
+  input: UpdateHardwareRequest,
+  actor: ActivityActor,
+) {
   return catchDuplicateIdentifier(() =>
     db.transaction(async (tx) => {
       const current = await findHardware(tx, id, { lock: true });
@@ -250,15 +273,31 @@ export async function updateHardware(db: Db, id: number, input: UpdateHardwareRe
       }
       if (Object.keys(changes).length === 0) return withHolder(tx, current);
       const [row] = await tx.update(hardware).set(changes).where(eq(hardware.id, id)).returning();
+      const changed = changesBetween(current, row!);
+      if (changed) {
+        await recordActivity(tx, actor, {
+          action: hardwareAction(current, row!),
+          area: "hardware",
+          itemId: id,
+          itemLabel: row!.name,
+          changes: changed,
+        });
+      }
       return withHolder(tx, row!);
     }),
   );
 }
 
-export async function deleteHardware(db: Db, id: number) {
-  const deleted = await db
-    .delete(hardware)
-    .where(eq(hardware.id, id))
-    .returning({ id: hardware.id });
-  if (deleted.length === 0) throw notFound("Hardware");
+export async function deleteHardware(db: Db, id: number, actor: ActivityActor) {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(hardware).where(eq(hardware.id, id)).returning();
+    if (!deleted) throw notFound("Hardware");
+    await recordActivity(tx, actor, {
+      action: "delete",
+      area: "hardware",
+      itemId: id,
+      itemLabel: deleted.name,
+      changes: changesBetween(deleted, null),
+    });
+  });
 }
