@@ -95,6 +95,8 @@ export async function createAssignment(
   db: Executor,
   input: CreateAssignmentRequest,
   actor: ActivityActor,
+  /** More to keep in the log's record, e.g. the offboarding this assignment is part of. */
+  extraDetail: Record<string, unknown> = {},
 ): Promise<AssignmentResponse> {
   try {
     return await db.transaction(async (tx) => {
@@ -143,7 +145,7 @@ export async function createAssignment(
         area: "licenses",
         itemId: license.id,
         itemLabel: license.name,
-        detail: assignmentDetail(row!),
+        detail: { ...assignmentDetail(row!), ...extraDetail },
       });
       return toAssignmentResponse(row!, license.name);
     });

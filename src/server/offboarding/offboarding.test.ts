@@ -399,9 +399,10 @@ describe("POST /api/users/:id/offboard", () => {
       .where(sql`${activityLog.detail}->>'offboardingOf' = ${String(person.user.id)}`)
       .orderBy(activityLog.id);
     expect(logged.map((row) => `${row.area}:${row.action}`)).toEqual([
-      "assignments:unassign",
-      "assignments:unassign",
-      "assignments:assign",
+      // License seats are logged on their license (area licenses), as the assignments service does.
+      "licenses:unassign",
+      "licenses:unassign",
+      "licenses:assign",
       "hardware:unassign",
       "hardware:assign",
       "office_accounts:unassign",

@@ -152,15 +152,18 @@ async function apply(
         .set({ isActive: false, deactivatedAt: now })
         .where(eq(licenseAssignments.id, item.id))
         .returning({ licenseId: licenseAssignments.licenseId });
-      await log("unassign", "assignments", item.id, { license: seat!.licenseId });
+      // Seats are logged on their license (as the assignments service does), so the license's
+      // history shows them.
+      await log("unassign", "licenses", seat!.licenseId, { assignmentId: item.id });
       if (!to) return;
-      // The assignments service's own path: license row locked, duplicate and seat checks.
-      const given = await createAssignment(tx, {
-        licenseId: seat!.licenseId,
-        userId: to.id,
-        isActive: true,
-      });
-      await log("assign", "assignments", given.id, { license: seat!.licenseId });
+      // The assignments service's own path: license row locked, duplicate and seat checks, and
+      // its "assign" record on the license, with this offboarding in its detail.
+      await createAssignment(
+        tx,
+        { licenseId: seat!.licenseId, userId: to.id, isActive: true },
+        by.actor,
+        detail,
+      );
       return;
     }
     case "hardware":
