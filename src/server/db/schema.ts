@@ -296,6 +296,17 @@ export const licenses = pgTable(
     // (server/expenses/events-sql.ts).
     index("licenses_purchase_date_idx").on(t.purchaseDate),
     index("licenses_created_at_idx").on(t.createdAt),
+    // Expense Analysis's largest licenses: the largest amounts of each currency and frequency
+    // (server/expenses/summary.ts).
+    index("licenses_currency_frequency_amount_idx")
+      .on(
+        t.paymentCurrency,
+        t.paymentFrequency,
+        t.paymentAmount.desc(),
+        sql`lower(${t.name})`,
+        t.id,
+      )
+      .where(sql`${t.paymentAmount} is not null`),
     // The list's sort by monthly cost in USD (list-query.ts), one index per direction because
     // both keep missing costs last and the name/id tie-break ascending: a page is then the
     // first rows of an index walk instead of a sort of every row.

@@ -45,8 +45,6 @@ const licenseFactorSql = sql.raw(
     .join(" ")} else 0 end)`,
 );
 const directoryDivisorSql = sql`(case when d.is_one_time then 12 else greatest(d.payment_frequency_months, 1) end)`;
-const gsuitePrice = sql`coalesce(p.base_price, a.price)`;
-const gsuiteCurrency = sql`coalesce(p.currency, a.payment_currency)`;
 
 /**
  * An executor that runs its statements one after another. The sections are written as if they
@@ -111,49 +109,74 @@ export function licenseRow(c: Context, row: LicenseRow) {
   };
 }
 
-/** Licenses with largest monthly cost in the display currency first. */
-export const licenseOrder = (c: Context) =>
-  sql`l.payment_amount * ${licenseFactorSql} * ${c.rate(sql`l.payment_currency`)} desc, lower(l.name), l.id`;
+/** A license's monthly cost in the display currency. */
+const licenseCost = (c: Context) =>
+  sql`l.payment_amount * ${licenseFactorSql} * ${c.rate(sql`l.payment_currency`)}`;
 
+/** Licenses with largest monthly cost in the display currency first. */
+export const licenseOrder = (c: Context) => sql`${licenseCost(c)} desc, lower(l.name), l.id`;
+
+/**
+ * The licenses' part in one statement that reads the table once: the licenses are first grouped
+ * by start date, currency and frequency (a few hundred groups, whatever the table size), and the
+ * cost groups, counts and chart groups are sums of those groups. The largest rows come from the
+ * index on (currency, frequency, amount): within one currency and frequency the monthly cost in
+ * the display currency is the amount times one positive factor, so each pair's largest amounts
+ * (an index walk with a LIMIT) hold the overall largest, which the last sort picks.
+ */
 async function licenseSection(c: Context) {
-  const [groups, top, [counts], starts] = await Promise.all([
-    c.db.execute(sql`
-      select l.payment_currency as currency, l.payment_frequency as frequency,
-        sum(l.payment_amount)::text as amount
-      from licenses l where l.payment_amount is not null group by 1, 2`),
-    c.db.execute(sql`
-      select ${licenseRowColumns} from licenses l where l.payment_amount is not null
-      order by ${licenseOrder(c)} limit ${EXPENSE_TABLE_LIMIT}`),
-    c.db
-      .execute(sql`select count(*)::int as count, coalesce(sum(total_seats), 0)::int as seats
-        from licenses`)
-      .then((r) => rows<{ count: number; seats: number }>(r)),
-    c.db.execute(sql`
-      select to_char(greatest(date_trunc('month', coalesce(l.purchase_date, (l.created_at at time zone 'UTC')::date)), ${c.windowStart}::date), 'YYYY-MM') as month,
-        l.payment_currency as currency, l.payment_frequency as frequency,
-        sum(l.payment_amount)::text as amount
-      from licenses l
-      where l.payment_amount is not null
-        and coalesce(l.purchase_date, (l.created_at at time zone 'UTC')::date) <= ${c.windowEnd}::date
-      group by 1, 2, 3`),
-  ]);
-  const costGroups: CostGroup[] = rows<{
-    currency: RateCurrency;
-    frequency: string;
-    amount: string;
-  }>(groups).map((g) => ({
+  const start = sql`coalesce(l.purchase_date, (l.created_at at time zone 'UTC')::date)`;
+  const [result] = rows<{
+    groups: { currency: RateCurrency; frequency: string; amount: string }[] | null;
+    count: number | null;
+    seats: number | null;
+    starts: { month: string; currency: RateCurrency; frequency: string; amount: string }[] | null;
+    top: LicenseRow[] | null;
+  }>(
+    await c.db.execute(sql`
+      with g as materialized (
+        select ${start} as start, l.payment_currency as currency,
+          l.payment_frequency as frequency, count(*)::int as n,
+          sum(l.total_seats)::int as seats, sum(l.payment_amount) as amount
+        from licenses l group by 1, 2, 3
+      ),
+      paid as (
+        select currency, frequency, sum(amount) as amount
+        from g where amount is not null group by 1, 2
+      )
+      select
+        (select json_agg(json_build_object('currency', currency, 'frequency', frequency,
+          'amount', amount::text)) from paid) as groups,
+        (select sum(n) from g)::int as count,
+        (select sum(seats) from g)::int as seats,
+        (select json_agg(json_build_object('month', month, 'currency', currency,
+            'frequency', frequency, 'amount', amount::text))
+          from (
+            select to_char(greatest(date_trunc('month', start), ${c.windowStart}::date), 'YYYY-MM') as month,
+              currency, frequency, sum(amount) as amount
+            from g where amount is not null and start <= ${c.windowEnd}::date
+            group by 1, 2, 3
+          ) s) as starts,
+        (select json_agg(t order by t.cost desc, t.sort_name, t.id) from (
+          select t.* from paid p cross join lateral (
+            select ${licenseRowColumns}, ${licenseCost(c)} as cost, lower(l.name) as sort_name
+            from licenses l
+            where l.payment_currency = p.currency and l.payment_frequency = p.frequency
+              and l.payment_amount is not null
+            order by l.payment_amount desc nulls last, lower(l.name), l.id
+            limit ${EXPENSE_TABLE_LIMIT}
+          ) t
+          order by t.cost desc, t.sort_name, t.id limit ${EXPENSE_TABLE_LIMIT}
+        ) t) as top`),
+  );
+  const costGroups: CostGroup[] = (result?.groups ?? []).map((g) => ({
     currency: g.currency,
     factor: licenseFactor(g.frequency),
     amount: g.amount,
   }));
   const monthly = monthlyTotal(costGroups, c.rates, c.currency);
-  const table = rows<LicenseRow>(top).map((row) => licenseRow(c, row));
-  const startGroups: StartGroup[] = rows<{
-    month: string;
-    currency: RateCurrency;
-    frequency: string;
-    amount: string;
-  }>(starts).map((g) => ({
+  const table = (result?.top ?? []).map((row) => licenseRow(c, row));
+  const startGroups: StartGroup[] = (result?.starts ?? []).map((g) => ({
     month: g.month,
     currency: g.currency,
     factor: licenseFactor(g.frequency),
@@ -162,8 +185,8 @@ async function licenseSection(c: Context) {
   return {
     monthly,
     yearly: roundMoney(yearlyFromMonthly(monthly)),
-    count: counts?.count ?? 0,
-    totalSeats: counts?.seats ?? 0,
+    count: result?.count ?? 0,
+    totalSeats: result?.seats ?? 0,
     rows: table,
     startGroups,
   };
@@ -282,11 +305,20 @@ export async function gsuiteSection(c: Context, limit = EXPENSE_TABLE_LIMIT) {
       select g.name as plan, g.users, g.amount::text as amount, g.currency,
         g.cycle as billing_cycle
       from ${gsuitePlanGroups} g`),
+    // Accounts are summed per day added and plan first (one row per day and plan, whatever the
+    // number of accounts), then priced and grouped by month.
     c.db.execute(sql`
-      select to_char(greatest(date_trunc('month', a.created_at at time zone 'UTC'), ${c.windowStart}::date), 'YYYY-MM') as month,
-        ${gsuiteCurrency} as currency, sum(${gsuitePrice})::text as amount
-      from gsuite_accounts a left join gsuite_plans p on p.id = a.plan_id
-      where (a.created_at at time zone 'UTC')::date <= ${c.windowEnd}::date
+      select to_char(greatest(date_trunc('month', a.day), ${c.windowStart}::date), 'YYYY-MM') as month,
+        coalesce(p.currency, a.currency) as currency,
+        sum(coalesce(p.base_price * a.users, a.amount))::text as amount
+      from (
+        select (created_at at time zone 'UTC')::date as day, plan_id,
+          case when plan_id is null then payment_currency end as currency,
+          count(*)::int as users, sum(price) as amount
+        from gsuite_accounts
+        where (created_at at time zone 'UTC')::date <= ${c.windowEnd}::date
+        group by 1, 2, 3
+      ) a left join gsuite_plans p on p.id = a.plan_id
       group by 1, 2`),
   ]);
   const planRows = rows<PlanRow>(plans);

@@ -1,0 +1,1 @@
+CREATE INDEX "licenses_currency_frequency_amount_idx" ON "licenses" USING btree ("payment_currency","payment_frequency","payment_amount" DESC NULLS LAST,lower("name"),"id") WHERE "licenses"."payment_amount" is not null;
