@@ -102,3 +102,8 @@ export const offboardingResponseSchema = z.object({
   checklistUrl: z.string(),
 });
 export type OffboardingResponse = z.infer<typeof offboardingResponseSchema>;
+
+/** The checklist route's success answer: a PDF file, never JSON. */
+export const checklistFileResponseSchema = z
+  .string()
+  .describe("The offboarding checklist, a PDF document");
