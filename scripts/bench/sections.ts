@@ -5,6 +5,7 @@
 import { accountsSection } from "./accounts-section";
 import { directoriesSection } from "./directories-section";
 import { expensesSection } from "./expenses-section";
+import { feedSection } from "./feed-section";
 import { firstLoadSection } from "./first-load";
 import { gsuiteSection } from "./gsuite-section";
 import { hardwareSection } from "./hardware";
@@ -37,4 +38,5 @@ export const extraSections: BenchSection[] = [
   directoriesSection,
   hostingSection,
   expensesSection,
+  feedSection,
 ];

@@ -22,6 +22,7 @@ import { type ActiveSession, SESSION_COOKIE } from "./auth/sessions";
 import { passwordRoutes } from "./auth/two-factor/password-routes";
 import { twoFactorRoutes } from "./auth/two-factor/routes";
 import { webauthnRoutes } from "./auth/webauthn/routes";
+import { calendarFeedRoutes } from "./calendar-feed/routes";
 import { clientStaticOptions, isAssetPath, registerCompression } from "./client-assets";
 import type { AppConfig } from "./config";
 import { dashboardRoutes } from "./dashboard/routes";
@@ -127,9 +128,13 @@ export async function buildApp({
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.auth = await sessionStore.find(token);
   });
-  // Answers about people and secrets must never be cached by a browser or a proxy.
+  // Answers about people and secrets must never be cached by a browser or a proxy. A route that
+  // sets its own (the calendar feed: private, for calendar clients) has said what it needs.
   app.addHook("onSend", async (request, reply) => {
-    if (isApiRoute(request) || request.url.startsWith("/api/")) {
+    if (
+      (isApiRoute(request) || request.url.startsWith("/api/")) &&
+      !reply.hasHeader("cache-control")
+    ) {
       reply.header("cache-control", "no-store");
     }
   });
@@ -176,6 +181,7 @@ export async function buildApp({
   await app.register(passwordRoutes);
   await app.register(preferenceRoutes);
   await app.register(importRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(apiDocsRoutes);
   await app.register(exportRoutes);
 

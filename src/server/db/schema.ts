@@ -245,6 +245,21 @@ export const offboardings = pgTable(
   (t) => [index("offboardings_user_id_idx").on(t.userId, t.createdAt)],
 );
 
+// One private calendar feed per person (decision 0025). The feed's URL carries a random token that
+// is shown once, when it is made; only its SHA-256 is kept, so the table holds no working address.
+// Making a new one replaces the row (the old URL stops working); revoking deletes it.
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_hash_idx").on(t.tokenHash)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Software licenses
 // ---------------------------------------------------------------------------------------------

@@ -33,6 +33,8 @@ const PUBLIC_ROUTES = [
   "GET /api/auth/google",
   "GET /api/auth/google/callback",
   "GET /api/auth/google/status",
+  // A calendar client reading a private feed: the token in the address is the credential.
+  "GET /api/calendar-feed/:file",
 ];
 
 // Concrete URLs: ':id' becomes another user's id (or the caller's own for selfOrAdmin checks).

@@ -20,6 +20,7 @@ import { Switch } from "@/client/components/ui/switch";
 import { useAuth } from "@/client/features/auth";
 import { notify } from "@/client/lib/notify";
 import type { PreferencesResponse } from "@/domain/schemas/preferences";
+import { CalendarFeedCard } from "./calendar-feed-card";
 import { CurrencyRatesCard } from "./currency-rates-card";
 import { usePreferences, useUpdatePreferences } from "./preferences-api";
 import { useTwoFactorStatus } from "./two-factor-api";
@@ -141,6 +142,7 @@ export function SettingsPage() {
         ))}
       </SettingsCard>
 
+      <CalendarFeedCard />
       {isAdmin && <CurrencyRatesCard />}
       {twoFactorDialog === "setup" && (
         <TwoFactorSetupDialog onOpenChange={() => setTwoFactorDialog(null)} />

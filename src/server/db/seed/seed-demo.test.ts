@@ -40,6 +40,8 @@ const RUNTIME_TABLES = new Set([
   "activity_log",
   // The log of CSV imports (and the claim of a running one): what administrators uploaded.
   "csv_imports",
+  // Private calendar feed tokens: each person makes their own; a demo one would be a fake secret.
+  "calendar_feeds",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),

@@ -1,0 +1,89 @@
+// The private calendar feed (issue 16, decision 0025): GET/POST/DELETE /api/calendar-feed for the
+// signed-in person's own feed, and GET /api/calendar-feed/<token>.ics for calendar clients, which
+// send no cookie: the token in the address is the only credential, and any token that is not a
+// live feed of an active person is a plain 404.
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { addDays, todayIso } from "../../domain/dates";
+import {
+  calendarFeedCreatedResponseSchema,
+  calendarFeedFileParamsSchema,
+  calendarFeedStatusResponseSchema,
+  FEED_FUTURE_DAYS,
+  FEED_PAST_DAYS,
+} from "../../domain/schemas/calendar-feed";
+import { noContentResponseSchema } from "../../domain/schemas/common";
+import { emptyBodySchema } from "../../domain/schemas/two-factor";
+import { actorOf } from "../activity/record";
+import { currentSession, publicRoute, requireUser } from "../auth/guards";
+import { notFound } from "../http/errors";
+import { listObligations } from "../obligations/read-service";
+import { obligationsCalendar } from "./ical";
+import { createFeed, feedOwner, feedStatus, revokeFeed } from "./service";
+
+const FEED_PATH = "/api/calendar-feed";
+
+/** Where people reach the app: PUBLIC_URL, else the address this request came to. */
+function baseUrlOf(request: FastifyRequest, publicUrl: string | undefined) {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    FEED_PATH,
+    { preHandler: requireUser, schema: { response: { 200: calendarFeedStatusResponseSchema } } },
+    async (request) => feedStatus(app.db, currentSession(request).user.id),
+  );
+
+  app.post(
+    FEED_PATH,
+    {
+      preHandler: requireUser,
+      schema: { body: emptyBodySchema, response: { 201: calendarFeedCreatedResponseSchema } },
+    },
+    async (request, reply) => {
+      const token = await createFeed(app.db, actorOf(request), currentSession(request).user.id);
+      const url = `${baseUrlOf(request, app.config.publicUrl)}${FEED_PATH}/${token}.ics`;
+      return reply.status(201).send({ url });
+    },
+  );
+
+  app.delete(
+    FEED_PATH,
+    { preHandler: requireUser, schema: { response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      await revokeFeed(app.db, actorOf(request), currentSession(request).user.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    `${FEED_PATH}/:file`,
+    {
+      preHandler: publicRoute,
+      schema: { params: calendarFeedFileParamsSchema, response: { 200: z.string() } },
+    },
+    async (request, reply) => {
+      const owner = await feedOwner(app.db, request.params.file.replace(/\.ics$/, ""));
+      if (!owner) throw notFound("Calendar feed");
+      const today = todayIso();
+      const obligations = await listObligations(
+        app.db,
+        { from: addDays(today, -FEED_PAST_DAYS), to: addDays(today, FEED_FUTURE_DAYS) },
+        owner.role === "admin" ? "all" : { userId: owner.userId },
+      );
+      const baseUrl = baseUrlOf(request, app.config.publicUrl);
+      const body = obligationsCalendar(obligations, {
+        baseUrl,
+        host: new URL(baseUrl).hostname,
+        stamp: new Date(),
+      });
+      return reply
+        .header("content-type", "text/calendar; charset=utf-8")
+        .header("content-disposition", 'inline; filename="quartermaster.ics"')
+        .header("cache-control", "private, no-cache")
+        .send(body);
+    },
+  );
+};
