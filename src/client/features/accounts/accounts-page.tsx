@@ -4,6 +4,7 @@
 // logged). The list's search, sort and page are in the URL (account-search-params.ts).
 import { EyeIcon, EyeOffIcon, MailIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
+import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListSearchInput } from "@/client/components/list-search-input";
 import { ListTable } from "@/client/components/list-table";
@@ -73,6 +74,7 @@ export function AccountsPage() {
               />
               Refresh
             </Button>
+            {isAdmin && <ImportButton area="accounts" title="Import Office Accounts" />}
             {isAdmin && (
               <Button onClick={() => setDialog({ kind: "add" })}>
                 <PlusIcon aria-hidden="true" />

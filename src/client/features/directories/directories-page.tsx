@@ -4,6 +4,7 @@
 import { BookOpenIcon, PlusIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { SelectInput, type SelectOption } from "@/client/components/form/select-input";
+import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListSearchInput } from "@/client/components/list-search-input";
 import { ListTable } from "@/client/components/list-table";
@@ -105,10 +106,13 @@ export function DirectoriesPage() {
             Paid directory listings and when each is due.
           </p>
         </div>
-        <Button onClick={openAdd}>
-          <PlusIcon aria-hidden="true" />
-          Add Directory
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <ImportButton area="directories" title="Import Directory Listings" />
+          <Button onClick={openAdd}>
+            <PlusIcon aria-hidden="true" />
+            Add Directory
+          </Button>
+        </div>
       </div>
 
       <div className="flex flex-col gap-2 lg:flex-row lg:items-center">

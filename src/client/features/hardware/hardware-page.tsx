@@ -5,6 +5,7 @@
 import { LaptopIcon, PackagePlusIcon, PlusIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListSearchInput } from "@/client/components/list-search-input";
 import { ListTable } from "@/client/components/list-table";
@@ -151,6 +152,7 @@ export function HardwarePage() {
             <PackagePlusIcon aria-hidden="true" />
             Request Hardware
           </Button>
+          {isAdmin && <ImportButton area="hardware" title="Import Hardware" />}
           {isAdmin && (
             <Button onClick={() => setDialog({ kind: "add" })}>
               <PlusIcon aria-hidden="true" />

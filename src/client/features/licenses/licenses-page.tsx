@@ -4,6 +4,7 @@
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { ExportMenu } from "@/client/components/export-menu";
+import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
@@ -79,6 +80,7 @@ export function LicensesPage() {
             listQuery={licenseListQueryString(params, today)}
             what="licenses"
           />
+          {isAdmin && <ImportButton area="licenses" title="Import Licenses" />}
           {isAdmin && (
             <Button onClick={openAdd}>
               <PlusIcon aria-hidden="true" />

@@ -2,6 +2,7 @@
 // searches and pages the users; the search and page are in the URL (user-search-params.ts).
 import { Plus, RefreshCw, Users } from "lucide-react";
 import * as React from "react";
+import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListSearchInput } from "@/client/components/list-search-input";
 import { ListTable } from "@/client/components/list-table";
@@ -64,6 +65,7 @@ export function UsersPage() {
               />
               Refresh
             </Button>
+            <ImportButton area="users" title="Import Users" />
             <Button onClick={() => setForm({ open: true, user: null })}>
               <Plus aria-hidden="true" />
               Add User
