@@ -20,9 +20,13 @@ export const errorCodes = [
   "INVALID_CREDENTIALS",
   /** Sign-in with the right password on a deactivated account. */
   "ACCOUNT_DEACTIVATED",
+  /** A Bearer token that is unknown, expired, revoked, or whose owner is deactivated. */
+  "INVALID_API_TOKEN",
   // 403
   /** Signed in, but not allowed (role, someone else's record, cross-site request). */
   "FORBIDDEN",
+  /** This needs a browser session: an API token cannot create tokens or change sign-in settings. */
+  "SESSION_REQUIRED",
   // 404
   /** The record or route does not exist (or the caller may not know it exists). */
   "NOT_FOUND",
@@ -51,6 +55,8 @@ export const errorCodes = [
   "APPROVAL_NOT_PENDING",
   /** The change would leave no active administrator. */
   "LAST_ADMIN",
+  /** The person already holds the most live API tokens allowed (MAX_API_TOKENS_PER_USER). */
+  "API_TOKEN_LIMIT",
   /** An administrator tried to delete their own account. */
   "CANNOT_DELETE_SELF",
   // Offboarding (issue 16).

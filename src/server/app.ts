@@ -14,6 +14,10 @@ import { healthResponseSchema, healthUnavailableResponseSchema } from "../domain
 import { accountRoutes } from "./accounts/routes";
 import { registerOpenApi } from "./api-docs/openapi";
 import { apiDocsRoutes } from "./api-docs/routes";
+import { bearerTokenOf } from "./api-tokens/bearer";
+import { apiTokenRoutes } from "./api-tokens/routes";
+import { refuseTokenWhereSessionOnly } from "./api-tokens/session-only";
+import { createTokenAuthenticator } from "./api-tokens/token-auth";
 import { googleAuthRoutes } from "./auth/google/routes";
 import { type Access, publicRoute } from "./auth/guards";
 import { authRoutes } from "./auth/routes";
@@ -40,6 +44,7 @@ import {
   DATABASE_UNAVAILABLE_MESSAGE,
   registerErrorHandler,
 } from "./http/error-handler";
+import { AppError } from "./http/errors";
 import { createOriginCheck } from "./http/origin-check";
 import { enforceRouteGuards } from "./http/route-guard-enforcement";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -70,6 +75,8 @@ declare module "fastify" {
     auth: ActiveSession | null;
   }
 }
+
+const INVALID_API_TOKEN_MESSAGE = "The API token is invalid, expired or revoked";
 
 export interface AppDeps {
   config: AppConfig;
@@ -123,8 +130,22 @@ export async function buildApp({
   await registerCompression(app);
 
   app.addHook("onRequest", createOriginCheck(config.allowedOrigins));
-  app.addHook("onRequest", async (request) => {
+  const tokenAuth = createTokenAuthenticator(database.db);
+  app.addHook("onRequest", async (request, reply) => {
     if (!isApiRoute(request)) return;
+    // A script's personal API token, only ever from this header (decision 0024); it decides who
+    // the caller is even if a cookie came along. A token presented and refused is a 401 on any
+    // route, so a script learns at once that its token no longer works.
+    const bearer = bearerTokenOf(request);
+    if (bearer !== undefined) {
+      request.auth = await tokenAuth.authenticate(bearer);
+      if (!request.auth) {
+        reply.header("www-authenticate", 'Bearer error="invalid_token"');
+        throw new AppError(401, "INVALID_API_TOKEN", INVALID_API_TOKEN_MESSAGE);
+      }
+      refuseTokenWhereSessionOnly(request);
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.auth = await sessionStore.find(token);
   });
@@ -184,6 +205,7 @@ export async function buildApp({
   await app.register(calendarFeedRoutes);
   await app.register(apiDocsRoutes);
   await app.register(exportRoutes);
+  await app.register(apiTokenRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

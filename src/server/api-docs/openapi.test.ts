@@ -4,6 +4,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { sessionOnlyRoutes } from "../api-tokens/session-only";
 
 let t: TestApp;
 let userCookie: string;
@@ -14,6 +15,7 @@ let document: {
 };
 interface Operation {
   "x-guard"?: string;
+  "x-session-only"?: boolean;
   security?: Record<string, string[]>[];
   responses: Record<
     string,
@@ -77,7 +79,26 @@ describe("the OpenAPI document", () => {
       expect(operation["x-guard"], what).toBe(route.access);
       if (route.access === "public") expect(operation.security, what).toEqual([]);
       else expect(operation.security, what).toContainEqual({ session: [] });
+      const sessionOnly = sessionOnlyRoutes().includes(`${route.method} ${route.url}`);
+      if (route.access !== "public" && !sessionOnly) {
+        expect(operation.security, what).toContainEqual({ bearerToken: [] });
+      }
     }
+  });
+
+  it("marks the routes an API token may not call, each of which exists", () => {
+    const registeredRoutes = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    for (const entry of sessionOnlyRoutes()) {
+      expect(registeredRoutes, entry).toContain(entry);
+      const [method, url] = entry.split(" ") as [string, string];
+      const operation = document.paths[openApiPath(url)]![method.toLowerCase()]!;
+      expect(operation["x-session-only"], entry).toBe(true);
+      expect(operation.security, entry).not.toContainEqual({ bearerToken: [] });
+    }
+    expect(document.components.securitySchemes.bearerToken).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
   });
 
   it("lists the error answers with the one error body", () => {

@@ -10,8 +10,10 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "../../domain/schemas/errors";
+import { isSessionOnly } from "../api-tokens/session-only";
 import { SESSION_COOKIE } from "../auth/sessions";
 import {
+  BEARER_SCHEME,
   type DocumentedErrorStatus,
   errorDescription,
   errorStatusesOf,
@@ -39,6 +41,7 @@ function documentRoute(input: TransformInput) {
   if (!url.startsWith("/api/")) return { schema: { hide: true }, url };
   const method = [route.method].flat()[0]!;
   const access = guardOf(route);
+  const sessionOnly = isSessionOnly(method, url);
   const schema = (input.schema ?? {}) as FastifySchema & Record<string, unknown>;
   const declared = (schema.response ?? {}) as Record<string, unknown>;
   const added = errorStatusesOf(
@@ -46,7 +49,11 @@ function documentRoute(input: TransformInput) {
     { body: !!schema.body, querystring: !!schema.querystring, params: !!schema.params },
   ).filter((status) => !(String(status) in declared));
   const response: Record<string, unknown> = { ...declared };
-  for (const status of added) response[status] = errorResponseSchema;
+  // A route that declares its own error body for a range (the login's, with success: false)
+  // answers each status of that range in it.
+  for (const status of added) {
+    response[status] = declared[status < 500 ? "4xx" : "5xx"] ?? errorResponseSchema;
+  }
 
   const result = toJsonSchemas({
     ...input,
@@ -55,8 +62,9 @@ function documentRoute(input: TransformInput) {
       response,
       tags: (schema.tags as string[] | undefined) ?? [tagOf(url)],
       description: [schema.description, guardDescription(access)].filter(Boolean).join("\n\n"),
-      security: securityOf(access),
+      security: securityOf(access, sessionOnly),
       "x-guard": access,
+      ...(sessionOnly ? { "x-session-only": true } : {}),
     } as FastifySchema,
   });
   const jsonResponses = (result.schema as { response?: Record<string, object> }).response ?? {};
@@ -98,6 +106,15 @@ export async function registerOpenApi(app: FastifyInstance) {
             description:
               "The browser session set by POST /api/auth/login. State-changing requests " +
               "must also send `X-Requested-With: XMLHttpRequest` (or come from this origin).",
+          },
+          [BEARER_SCHEME]: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "A personal API token (`qmt_...`, Settings > API tokens), sent only as " +
+              "`Authorization: Bearer <token>`. It acts as its owner with the owner's current " +
+              "role. A request with a token and no cookie needs no `X-Requested-With`. " +
+              "Operations marked `x-session-only` refuse tokens (403 SESSION_REQUIRED).",
           },
         },
       },

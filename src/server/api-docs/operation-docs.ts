@@ -18,8 +18,8 @@ const GUARD_TEXT: Record<Access, string> = {
 
 const ERROR_TEXT = {
   400: "Bad input: VALIDATION_FAILED (field errors in `errors`), INVALID_JSON or BAD_REQUEST. Nothing was changed.",
-  401: "Not signed in, or the session or API token is invalid, expired or revoked (UNAUTHORIZED).",
-  403: "Signed in but not allowed (FORBIDDEN): the role or the record, or a cross-site state-changing request.",
+  401: "Not signed in (UNAUTHORIZED), or a Bearer token that is unknown, expired, revoked or whose owner is deactivated (INVALID_API_TOKEN, on any route).",
+  403: "Signed in but not allowed (FORBIDDEN): the role or the record, or a cross-site state-changing request; SESSION_REQUIRED when an API token calls a session-only route.",
   404: "The record does not exist or the caller may not know it does (NOT_FOUND).",
   409: "The request conflicts with the data; `code` names the rule (SEATS_EXHAUSTED, DUPLICATE_USERNAME, STILL_REFERENCED...).",
   429: "Too many attempts (RATE_LIMITED); `Retry-After` says when to try again.",
@@ -46,7 +46,8 @@ export function errorStatusesOf(
   const statuses: DocumentedErrorStatus[] = [];
   const writes = !SAFE_METHODS.has(route.method);
   if (inputs.body || inputs.querystring || inputs.params) statuses.push(400);
-  if (route.access !== "public") statuses.push(401);
+  // Even a public route refuses a Bearer token that does not work.
+  statuses.push(401);
   if (route.access === "admin" || route.access === "selfOrAdmin" || writes) statuses.push(403);
   if (inputs.params) statuses.push(404);
   if (writes) statuses.push(409);
@@ -60,8 +61,9 @@ export const errorDescription = (status: DocumentedErrorStatus) => ERROR_TEXT[st
 
 export const guardDescription = (access: Access) => GUARD_TEXT[access];
 
-/** Who may call: nobody needs to sign in for a public route. */
-export function securityOf(access: Access): Record<string, string[]>[] {
+/** Who may call: nobody needs to sign in for a public route; some routes refuse API tokens. */
+export function securityOf(access: Access, sessionOnly: boolean): Record<string, string[]>[] {
   if (access === "public") return [];
-  return [{ [SESSION_SCHEME]: [] }];
+  if (sessionOnly) return [{ [SESSION_SCHEME]: [] }];
+  return [{ [SESSION_SCHEME]: [] }, { [BEARER_SCHEME]: [] }];
 }

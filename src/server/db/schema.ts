@@ -109,6 +109,27 @@ export const sessions = pgTable(
   ],
 );
 
+// Personal API tokens (decision 0024). Like sessions, only the SHA-256 of the token is stored; the
+// token acts as its owner with the owner's role as it is at each request (read with the token).
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_token_hash_idx").on(t.tokenHash),
+    index("api_tokens_user_id_idx").on(t.userId),
+  ],
+);
+
 // Failed sign-in counters, per account ('user:<name>') and per address ('ip:<addr>').
 // Kept in the database so every server process behind a load balancer sees the same counts.
 export const loginThrottle = pgTable("login_throttle", {

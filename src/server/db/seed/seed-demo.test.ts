@@ -42,6 +42,8 @@ const RUNTIME_TABLES = new Set([
   "csv_imports",
   // Private calendar feed tokens: each person makes their own; a demo one would be a fake secret.
   "calendar_feeds",
+  // Personal API tokens: credentials an administrator creates; demo ones would be fake secrets.
+  "api_tokens",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
