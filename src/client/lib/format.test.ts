@@ -23,6 +23,12 @@ describe("formatCalendarDate", () => {
     expect(formatCalendarDate("2026-03-05")).toBe("Mar 5, 2026");
     expect(formatCalendarDate("2024-12-31")).toBe("Dec 31, 2024");
     expect(formatCalendarDate("2025-01-01")).toBe("Jan 1, 2025");
+    const months = Array.from({ length: 12 }, (_, i) =>
+      formatCalendarDate(`2027-${String(i + 1).padStart(2, "0")}-09`),
+    );
+    expect(months).toEqual(
+      "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ").map((m) => `${m} 9, 2027`),
+    );
   });
 
   it("shows a dash for no date and 'Invalid Date' for a malformed one", () => {
@@ -50,6 +56,10 @@ describe("formatTimestamp", () => {
     expect(formatTimestamp(afternoon)).toBe("Jan 5, 2025 at 2:03:09 PM");
     const morning = new Date(2024, 11, 31, 0, 0, 0).toISOString();
     expect(formatTimestamp(morning)).toBe("Dec 31, 2024 at 12:00:00 AM");
+    const noon = new Date(2026, 6, 15, 12, 30, 0).toISOString();
+    expect(formatTimestamp(noon)).toBe("Jul 15, 2026 at 12:30:00 PM");
+    const evening = new Date(2026, 8, 1, 23, 59, 59).toISOString();
+    expect(formatTimestamp(evening)).toBe("Sep 1, 2026 at 11:59:59 PM");
   });
 
   it("shows 'Invalid Date' for a value that is not a date", () => {
