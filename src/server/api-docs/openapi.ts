@@ -111,7 +111,7 @@ export async function registerOpenApi(app: FastifyInstance) {
             type: "http",
             scheme: "bearer",
             description:
-              "A personal API token (`qmt_...`, Settings > API tokens), sent only as " +
+              "A personal API token (`qmt_...`, from POST /api/tokens), sent only as " +
               "`Authorization: Bearer <token>`. It acts as its owner with the owner's current " +
               "role. A request with a token and no cookie needs no `X-Requested-With`. " +
               "Operations marked `x-session-only` refuse tokens (403 SESSION_REQUIRED).",
