@@ -12,6 +12,7 @@ import Fastify, {
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { healthResponseSchema, healthUnavailableResponseSchema } from "../domain/schemas/health";
 import { accountRoutes } from "./accounts/routes";
+import { activityRoutes } from "./activity/routes";
 import { registerOpenApi } from "./api-docs/openapi";
 import { apiDocsRoutes } from "./api-docs/routes";
 import { bearerTokenOf } from "./api-tokens/bearer";
@@ -206,6 +207,7 @@ export async function buildApp({
   await app.register(apiDocsRoutes);
   await app.register(exportRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(activityRoutes);
 
   await registerClient(app, config.clientDir);
   return app;
