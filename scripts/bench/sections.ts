@@ -5,6 +5,7 @@
 import { accountsSection } from "./accounts-section";
 import { directoriesSection } from "./directories-section";
 import { expensesSection } from "./expenses-section";
+import { exportSection } from "./export-section";
 import { feedSection } from "./feed-section";
 import { firstLoadSection } from "./first-load";
 import { gsuiteSection } from "./gsuite-section";
@@ -39,4 +40,5 @@ export const extraSections: BenchSection[] = [
   hostingSection,
   expensesSection,
   feedSection,
+  exportSection,
 ];

@@ -7,7 +7,7 @@ import type { LicenseResponse } from "@/domain/schemas/licenses";
 import { DEMO_ADMIN } from "../support/browser";
 import { setupE2e } from "../support/e2e";
 import { adminApi, expectFocus, visible } from "../support/e2e-ui";
-import { pdfText, readCsv } from "../support/export-readers";
+import { pdfText, readCsv, readZip } from "../support/export-readers";
 
 const e2e = setupE2e();
 const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
@@ -61,5 +61,25 @@ describe("exporting a filtered list", () => {
     expect(text).toContain(`${tag} Lapsed`);
     expect(text).not.toContain(`${tag} Current`);
     await expectFocus(trigger, "the Export button");
+  });
+});
+
+describe("the Settings page's Data Export", () => {
+  it("downloads every list as a zip of CSV files", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/settings"));
+    const link = page.getByRole("link", {
+      name: "Export all data as CSV files (zip)",
+      exact: true,
+    });
+    await visible(link);
+    const zip = await download(page, () => link.click());
+    expect(zip.name).toMatch(/^quartermaster-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = await readZip(zip.body);
+    expect(Object.keys(files)).toContain("licenses.csv");
+    expect(Object.keys(files)).toContain("hosting-costs.csv");
+    const users = readCsv(files["users.csv"]!);
+    expect(users[0]![0]).toBe("Username");
+    expect(users.map((row) => row[0])).toContain("jane");
   });
 });

@@ -2,8 +2,10 @@
 // who uses it; anyone else sees the accounts actively assigned to them. Passwords are masked
 // until Show Passwords, which asks the server for each shown account's password (each view is
 // logged). The list's search, sort and page are in the URL (account-search-params.ts).
+
 import { EyeIcon, EyeOffIcon, MailIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
+import { ExportMenu } from "@/client/components/export-menu";
 import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListSearchInput } from "@/client/components/list-search-input";
@@ -14,6 +16,7 @@ import { TableHead } from "@/client/components/ui/table";
 import { useAuth } from "@/client/features/auth";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
+import { listQueryString } from "@/client/lib/list-query-string";
 import { ACCOUNTS_PAGE_SIZE } from "@/client/lib/page-sizes";
 import { isNewSearchLoading } from "@/client/lib/pagination";
 import type { AccountResponse } from "@/domain/schemas/accounts";
@@ -55,6 +58,11 @@ export function AccountsPage() {
         }
         actions={
           <>
+            <ExportMenu
+              path="/api/accounts/export"
+              listQuery={listQueryString(params)}
+              what="office accounts"
+            />
             <Button
               variant="outline"
               aria-pressed={showPasswords}

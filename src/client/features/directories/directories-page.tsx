@@ -1,8 +1,10 @@
 // /directories (spec part 2, 'Directory Management'): administrators' directory listings with
 // the status filter, sort, order and search in the URL; add, edit, record a payment, and delete
 // without a confirmation (the spec's flow) but with Undo in the toast.
+
 import { BookOpenIcon, PlusIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
+import { ExportMenu } from "@/client/components/export-menu";
 import { SelectInput, type SelectOption } from "@/client/components/form/select-input";
 import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
@@ -12,6 +14,7 @@ import { Button } from "@/client/components/ui/button";
 import { TableHead } from "@/client/components/ui/table";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
+import { listQueryString } from "@/client/lib/list-query-string";
 import { notify } from "@/client/lib/notify";
 import { isNewSearchLoading } from "@/client/lib/pagination";
 import { todayIso } from "@/domain/dates";
@@ -108,6 +111,11 @@ export function DirectoriesPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <ImportButton area="directories" title="Import Directory Listings" />
+          <ExportMenu
+            path="/api/directories/export"
+            listQuery={listQueryString(params)}
+            what="directories"
+          />
           <Button onClick={openAdd}>
             <PlusIcon aria-hidden="true" />
             Add Directory

@@ -1,13 +1,16 @@
 // /gsuite-accounts (spec part 2, 'G Suite Accounts'; administrators only): summary cards, Refresh,
 // and the Organizations, Plans and Users tabs (Users: 'G Suite Accounts' and 'All Users'). The
 // tab, sub-tab, search and page are in the URL.
+
 import { useQueryClient } from "@tanstack/react-query";
 import { PlusIcon, RefreshCwIcon } from "lucide-react";
 import { useCallback, useState } from "react";
+import { ExportMenu } from "@/client/components/export-menu";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
+import { listQueryString } from "@/client/lib/list-query-string";
 import { AccountsTab } from "./accounts-tab";
 import { AllUsersTab, type UserAction } from "./all-users-tab";
 import { isGsuiteDataKey, useGsuiteSummary } from "./api";
@@ -62,6 +65,13 @@ export function GsuitePage() {
         description="Google Workspace organizations, plans and the accounts of your people."
         actions={
           <>
+            {tab === "users" && view === "accounts" && (
+              <ExportMenu
+                path="/api/gsuite-accounts/export"
+                listQuery={listQueryString({ search: list.search.trim() })}
+                what="G Suite accounts"
+              />
+            )}
             <Button variant="outline" onClick={refresh}>
               <RefreshCwIcon aria-hidden="true" />
               Refresh

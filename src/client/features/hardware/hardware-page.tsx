@@ -2,9 +2,11 @@
 // filter, search with an item count, four tabs with their role variants, and the Assign, Add,
 // Edit and Request dialogs. An ordinary user sees free items and their own (the server decides);
 // ?openRequestModal=true (the dashboard's Request Hardware link) opens the request dialog.
+
 import { LaptopIcon, PackagePlusIcon, PlusIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { ExportMenu } from "@/client/components/export-menu";
 import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListSearchInput } from "@/client/components/list-search-input";
@@ -16,6 +18,7 @@ import { useAuth } from "@/client/features/auth";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { formatCount } from "@/client/lib/format";
+import { listQueryString } from "@/client/lib/list-query-string";
 import { isNewSearchLoading } from "@/client/lib/pagination";
 import type { HardwareResponse } from "@/domain/schemas/hardware";
 import { useHardwarePage, useHardwareSummary } from "./api";
@@ -147,7 +150,20 @@ export function HardwarePage() {
               : "Equipment you hold and equipment you can request."}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {tab === "requests" ? (
+            <ExportMenu
+              path="/api/hardware-requests/export"
+              listQuery=""
+              what="hardware requests"
+            />
+          ) : (
+            <ExportMenu
+              path="/api/hardware/export"
+              listQuery={listQueryString({ ...params })}
+              what="hardware"
+            />
+          )}
           <Button variant="outline" onClick={() => setDialog({ kind: "request" })}>
             <PackagePlusIcon aria-hidden="true" />
             Request Hardware

@@ -1,8 +1,8 @@
 // Settings (spec part 2, 'Settings'). The toggles are the signed-in user's own, stored on the
 // server (GET/PUT /api/preferences); 'enable two-factor' is the real second factor, turned on with
-// the setup dialog and off with a code or the password. Exports are not built yet, so their buttons
-// say so rather than pretending to export. Administrators also keep the currency rates here.
-import { Bell, Download, FileSpreadsheet, FileText, type LucideIcon, Shield } from "lucide-react";
+// the setup dialog and off with a code or the password. Data Export downloads everything
+// (data-export-card.tsx). Administrators also keep the currency rates here.
+import { Bell, type LucideIcon, Shield } from "lucide-react";
 import * as React from "react";
 import { FormAlert } from "@/client/components/form/form-alert";
 import { PageHeader } from "@/client/components/page-header";
@@ -22,6 +22,7 @@ import { notify } from "@/client/lib/notify";
 import type { PreferencesResponse } from "@/domain/schemas/preferences";
 import { CalendarFeedCard } from "./calendar-feed-card";
 import { CurrencyRatesCard } from "./currency-rates-card";
+import { DataExportCard } from "./data-export-card";
 import { usePreferences, useUpdatePreferences } from "./preferences-api";
 import { useTwoFactorStatus } from "./two-factor-api";
 import { TwoFactorDisableDialog } from "./two-factor-disable-dialog";
@@ -62,12 +63,6 @@ const NOTIFICATION_TOGGLES: Toggle[] = [
     label: "Assignment changes",
     description: "When a licence is assigned to or removed from you.",
   },
-];
-
-const EXPORT_FORMATS: { label: string; icon: LucideIcon }[] = [
-  { label: "CSV", icon: FileText },
-  { label: "Excel", icon: FileSpreadsheet },
-  { label: "PDF", icon: FileText },
 ];
 
 export function SettingsPage() {
@@ -128,19 +123,7 @@ export function SettingsPage() {
         <ToggleList toggles={NOTIFICATION_TOGGLES} values={values} onChange={setPreference} />
       </SettingsCard>
 
-      <SettingsCard
-        icon={Download}
-        title="Data Export"
-        description="Export is not available yet"
-        contentClassName="flex flex-wrap gap-2"
-      >
-        {EXPORT_FORMATS.map(({ label, icon: Icon }) => (
-          <Button key={label} variant="outline" disabled>
-            <Icon aria-hidden="true" />
-            {label}
-          </Button>
-        ))}
-      </SettingsCard>
+      <DataExportCard />
 
       <CalendarFeedCard />
       {isAdmin && <CurrencyRatesCard />}

@@ -1,8 +1,10 @@
 // /trust-reviews (spec part 2, 'Trust Reviews'): client license assignments with the four summary
 // cards (computed by the server in the display currency), filter tabs, search by client name or
 // domain, and the add/edit, approval and activation actions. List state lives in the URL.
+
 import { PlusIcon, ShieldCheckIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
+import { ExportMenu } from "@/client/components/export-menu";
 import { FormAlert } from "@/client/components/form/form-alert";
 import { ListCard } from "@/client/components/list-card";
 import { ListSearchInput } from "@/client/components/list-search-input";
@@ -13,6 +15,7 @@ import { TableHead } from "@/client/components/ui/table";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { useDisplayCurrency } from "@/client/lib/display-currency";
+import { listQueryString } from "@/client/lib/list-query-string";
 import { notify } from "@/client/lib/notify";
 import { isNewSearchLoading } from "@/client/lib/pagination";
 import type { TrustReviewStatusFilter } from "@/domain/enums";
@@ -97,10 +100,17 @@ export function TrustReviewsPage() {
             Clients using the agency's licenses: seats, payments and approvals.
           </p>
         </div>
-        <Button onClick={() => setDialog({ kind: "add" })}>
-          <PlusIcon aria-hidden="true" />
-          Add Client Assignment
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu
+            path="/api/trust-reviews/export"
+            listQuery={listQueryString(params)}
+            what="trust reviews"
+          />
+          <Button onClick={() => setDialog({ kind: "add" })}>
+            <PlusIcon aria-hidden="true" />
+            Add Client Assignment
+          </Button>
+        </div>
       </div>
 
       {summary.data ? (

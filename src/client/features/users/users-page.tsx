@@ -1,7 +1,9 @@
 // Users Management (spec part 2, 'Users', sections 5, 6 and 8). Administrators only. The server
 // searches and pages the users; the search and page are in the URL (user-search-params.ts).
+
 import { Plus, RefreshCw, Users } from "lucide-react";
 import * as React from "react";
+import { ExportMenu } from "@/client/components/export-menu";
 import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListSearchInput } from "@/client/components/list-search-input";
@@ -12,6 +14,7 @@ import { TableHead } from "@/client/components/ui/table";
 import { useAuth } from "@/client/features/auth";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
+import { listQueryString } from "@/client/lib/list-query-string";
 import { USERS_PAGE_SIZE } from "@/client/lib/page-sizes";
 import { isNewSearchLoading } from "@/client/lib/pagination";
 import type { UserResponse } from "@/domain/schemas/users";
@@ -54,6 +57,7 @@ export function UsersPage() {
         description="Create accounts, set roles and see what each person holds."
         actions={
           <>
+            <ExportMenu path="/api/users/export" listQuery={listQueryString(params)} what="users" />
             <Button
               variant="outline"
               onClick={() => void users.refetch()}
