@@ -4,6 +4,7 @@ import { api } from "@/client/lib/api-client";
 import { listQueryString } from "@/client/lib/list-query-string";
 import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
 import type { LicenseResponse } from "@/domain/schemas/licenses";
+import type { OffboardDecision, OffboardingResponse } from "@/domain/schemas/offboarding";
 import type {
   CreateUserRequest,
   UpdateUserRequest,
@@ -91,6 +92,16 @@ export function useUpdateUser() {
       input.isActive === false
         ? queryClient.invalidateQueries()
         : queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** Offboards a user; their holdings, the users list and every area's lists change with it. */
+export function useOffboardUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decisions }: { id: number; decisions: OffboardDecision[] }) =>
+      api.post<OffboardingResponse>(`/api/users/${id}/offboard`, { decisions }),
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 

@@ -26,6 +26,7 @@ import { AdminTwoFactorReset } from "@/client/features/settings";
 import { formatCalendarDate, formatLicenseType } from "@/client/lib/format";
 import type { UserResponse } from "@/domain/schemas/users";
 import { useUserLicenses } from "./api";
+import { OffboardUser } from "./offboard-dialog";
 import { RoleBadge, StatusBadge } from "./user-badges";
 
 export interface UserDetailsDialogProps {
@@ -63,6 +64,7 @@ export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps
               <Detail label="Status" value={<StatusBadge isActive={user.isActive} />} />
             </dl>
             <AdminTwoFactorReset userId={user.id} username={user.username} />
+            <OffboardUser user={user} />
             <Tabs defaultValue="licenses">
               <TabsList>
                 <TabsTrigger value="hardware">Hardware</TabsTrigger>
