@@ -58,6 +58,7 @@ import { licenseRoutes } from "./licenses/routes";
 import { currencyRateRoutes } from "./money/routes";
 import { offboardingRoutes } from "./offboarding/routes";
 import { preferenceRoutes } from "./preferences/routes";
+import { reminderRoutes } from "./reminders/routes";
 import { trustReviewRoutes } from "./trust-reviews/routes";
 import { userRoutes } from "./users/routes";
 
@@ -208,6 +209,7 @@ export async function buildApp({
   await app.register(exportRoutes);
   await app.register(apiTokenRoutes);
   await app.register(activityRoutes);
+  await app.register(reminderRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

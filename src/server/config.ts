@@ -111,6 +111,26 @@ const envSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "must be a domain name such as example.com")
     .optional(),
+  // E-mail reminders (issue 16): both set, or reminders are off.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^smtps?:\/\/[^/]/,
+      "must be an smtp:// or smtps:// URL such as smtp://user:pass@mail:587",
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, "must be an address such as Quartermaster <it@example.com>")
+    .optional(),
+  REMINDER_INTERVAL_MINUTES: z.coerce
+    .number({ error: "must be a number of minutes" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 1440")
+    .max(1440, "must be between 1 and 1440")
+    .default(60),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -131,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   }
   const google = googleConfig(values);
+  const mail = mailConfig(values);
   return {
     port: values.PORT,
     host: values.HOST,
@@ -165,8 +186,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
     webauthn,
     google,
+    mail,
+    reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,
   };
 }
+
+/** The mailer's settings, or null (reminders off) when neither SMTP_URL nor MAIL_FROM is set. */
+function mailConfig(values: z.infer<typeof envSchema>) {
+  const { SMTP_URL: smtpUrl, MAIL_FROM: from } = values;
+  if (!smtpUrl && !from) return null;
+  const problems: string[] = [];
+  if (!smtpUrl) problems.push("SMTP_URL: is required when MAIL_FROM is set");
+  if (!from) problems.push("MAIL_FROM: is required when SMTP_URL is set");
+  // A mail's links must open the application from wherever the mail is read.
+  if (!values.PUBLIC_URL) {
+    problems.push("PUBLIC_URL: is required when SMTP_URL is set (reminder mails link to items)");
+  }
+  if (problems.length > 0 || !smtpUrl || !from || !values.PUBLIC_URL) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  // The client is served at the root of its origin, as config.publicUrl says.
+  return { smtpUrl, from, linkBase: new URL(values.PUBLIC_URL).origin };
+}
+
+export type MailConfig = NonNullable<ReturnType<typeof mailConfig>>;
 
 export interface FixedRelyingParty {
   rpId: string;

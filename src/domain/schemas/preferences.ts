@@ -8,6 +8,14 @@ export const preferencesResponseSchema = z.object({
   licenseExpiryAlerts: z.boolean(),
   /** When a licence is assigned to or removed from the user. */
   assignmentChangeAlerts: z.boolean(),
+  /** Reminders before a hardware warranty ends. */
+  hardwareWarrantyAlerts: z.boolean(),
+  /** Reminders before a G Suite or office account renews. */
+  accountRenewalAlerts: z.boolean(),
+  /** Reminders before directory, trust review and hosting payments. */
+  paymentAlerts: z.boolean(),
+  /** One mail a day listing that day's reminders instead of one mail each. */
+  reminderDigest: z.boolean(),
 });
 export type PreferencesResponse = z.infer<typeof preferencesResponseSchema>;
 
@@ -15,6 +23,10 @@ export const DEFAULT_PREFERENCES: PreferencesResponse = {
   maskLicenseKeys: true,
   licenseExpiryAlerts: true,
   assignmentChangeAlerts: true,
+  hardwareWarrantyAlerts: true,
+  accountRenewalAlerts: true,
+  paymentAlerts: true,
+  reminderDigest: false,
 };
 
 /** A partial update: only the named toggles change. */

@@ -242,6 +242,11 @@ export const userPreferences = pgTable("user_preferences", {
   maskLicenseKeys: boolean("mask_license_keys").notNull().default(true),
   licenseExpiryAlerts: boolean("license_expiry_alerts").notNull().default(true),
   assignmentChangeAlerts: boolean("assignment_change_alerts").notNull().default(true),
+  // Reminder mails by group of obligation kinds (domain/reminders.ts), and the daily digest.
+  hardwareWarrantyAlerts: boolean("hardware_warranty_alerts").notNull().default(true),
+  accountRenewalAlerts: boolean("account_renewal_alerts").notNull().default(true),
+  paymentAlerts: boolean("payment_alerts").notNull().default(true),
+  reminderDigest: boolean("reminder_digest").notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -914,5 +919,65 @@ export const activityLog = pgTable(
     index("activity_log_action_idx").on(t.action, t.occurredAt, t.id),
     // One item's history (the dialogs' History tab).
     index("activity_log_item_idx").on(t.area, t.itemId, t.occurredAt, t.id),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// E-mail reminders (issue 16, docs/decisions/0026-email-reminders.md)
+// ---------------------------------------------------------------------------------------------
+
+/** An administrator's reminder offsets for one obligation kind; no row = 30, 15 and 7 days. */
+export const reminderOffsets = pgTable("reminder_offsets", {
+  kind: text("kind").primaryKey(),
+  days: integer("days").array().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row (id 1). The last day whose reminders were planned: a pass plans the days after it up
+ * to its own, so a day is never planned twice and downtime is caught up. The lease: the instance
+ * running a pass holds it, so instances sharing the database take turns instead of racing.
+ */
+export const reminderPassState = pgTable("reminder_pass_state", {
+  id: integer("id").primaryKey(),
+  lastPlannedDay: date("last_planned_day"),
+  leaseHolder: text("lease_holder"),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The send ledger and outbox in one: a row per mail to send (a reminder, a digest, an assignment
+ * change) under a unique key, so planning twice inserts nothing new; its status, attempts and
+ * next attempt drive delivery and retries. A reminder folded into a digest keeps its own row
+ * (status in_digest) so it is never mailed again on its own.
+ */
+export const reminderDeliveries = pgTable(
+  "reminder_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    kind: text("kind", { enum: ["reminder", "digest", "assignment"] }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** The day it was planned for (the pass day), or the day of the assignment change. */
+    day: date("day").notNull(),
+    status: text("status", {
+      enum: ["pending", "sending", "sent", "failed", "in_digest", "expired"],
+    }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While sending: the claim's end, after which another pass may take the row over. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("reminder_deliveries_key_idx").on(t.key),
+    index("reminder_deliveries_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );

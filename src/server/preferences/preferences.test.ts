@@ -1,6 +1,10 @@
 // GET/PUT /api/preferences: each user's own Settings toggles, stored on the server.
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { DEFAULT_PREFERENCES } from "../../domain/schemas/preferences";
+import { activityLog } from "../db/schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,6 +28,7 @@ describe("/api/preferences", () => {
     const response = await get(cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
+      ...DEFAULT_PREFERENCES,
       maskLicenseKeys: true,
       licenseExpiryAlerts: true,
       assignmentChangeAlerts: true,
@@ -36,17 +41,43 @@ describe("/api/preferences", () => {
     const first = await put(cookie, { maskLicenseKeys: false });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
+      ...DEFAULT_PREFERENCES,
       maskLicenseKeys: false,
       licenseExpiryAlerts: true,
       assignmentChangeAlerts: true,
     });
     await put(cookie, { assignmentChangeAlerts: false });
     expect((await get(cookie)).json()).toEqual({
+      ...DEFAULT_PREFERENCES,
       maskLicenseKeys: false,
       licenseExpiryAlerts: true,
       assignmentChangeAlerts: false,
     });
     expect((await get(other.cookie)).json().maskLicenseKeys).toBe(true);
+  });
+
+  it("keeps the daily digest choice and records each change in the activity log", async () => {
+    const { user, cookie } = await t.signedInUser();
+    expect((await put(cookie, { reminderDigest: true, paymentAlerts: false })).statusCode).toBe(
+      200,
+    );
+    expect((await get(cookie)).json()).toMatchObject({
+      reminderDigest: true,
+      paymentAlerts: false,
+    });
+    // Saving what is already there changes nothing and records nothing.
+    await put(cookie, { reminderDigest: true });
+    const logged = await t.app.db.select().from(activityLog).where(eq(activityLog.userId, user.id));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      action: "settings_change",
+      area: "settings",
+      itemId: user.id,
+      changes: {
+        reminderDigest: { before: false, after: true },
+        paymentAlerts: { before: true, after: false },
+      },
+    });
   });
 
   it("refuses unknown, non-boolean or empty changes", async () => {

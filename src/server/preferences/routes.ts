@@ -4,6 +4,7 @@ import {
   preferencesResponseSchema,
   updatePreferencesRequestSchema,
 } from "../../domain/schemas/preferences";
+import { actorOf } from "../activity/record";
 import { currentSession, requireUser } from "../auth/guards";
 import { getPreferences, updatePreferences } from "./service";
 
@@ -23,6 +24,7 @@ export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: preferencesResponseSchema },
       },
     },
-    async (request) => updatePreferences(app.db, currentSession(request).user.id, request.body),
+    async (request) =>
+      updatePreferences(app.db, actorOf(request), currentSession(request).user.id, request.body),
   );
 };

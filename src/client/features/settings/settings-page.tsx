@@ -24,6 +24,8 @@ import { CalendarFeedCard } from "./calendar-feed-card";
 import { CurrencyRatesCard } from "./currency-rates-card";
 import { DataExportCard } from "./data-export-card";
 import { usePreferences, useUpdatePreferences } from "./preferences-api";
+import { ReminderAdminCard } from "./reminder-admin-card";
+import { ReminderMailStatus } from "./reminder-mail-status";
 import { useTwoFactorStatus } from "./two-factor-api";
 import { TwoFactorDisableDialog } from "./two-factor-disable-dialog";
 import { TwoFactorSetupDialog } from "./two-factor-setup-dialog";
@@ -56,12 +58,33 @@ const NOTIFICATION_TOGGLES: Toggle[] = [
   {
     preference: "licenseExpiryAlerts",
     label: "Licence expiration alerts",
-    description: "Alerts 30, 15 and 7 days before a licence expires.",
+    description:
+      "Alerts 30, 15 and 7 days before a licence expires or renews (an administrator may change the days).",
   },
   {
     preference: "assignmentChangeAlerts",
     label: "Assignment changes",
     description: "When a licence is assigned to or removed from you.",
+  },
+  {
+    preference: "hardwareWarrantyAlerts",
+    label: "Hardware warranty alerts",
+    description: "Before the warranty of hardware ends.",
+  },
+  {
+    preference: "accountRenewalAlerts",
+    label: "Account renewal alerts",
+    description: "Before a G Suite or office account renews.",
+  },
+  {
+    preference: "paymentAlerts",
+    label: "Payment alerts",
+    description: "Before directory listing, trust review and hosting payments.",
+  },
+  {
+    preference: "reminderDigest",
+    label: "Daily digest",
+    description: "One e-mail a day listing that day's reminders, instead of one e-mail each.",
   },
 ];
 
@@ -118,8 +141,9 @@ export function SettingsPage() {
       <SettingsCard
         icon={Bell}
         title="Notification Preferences"
-        description="Which events you want to hear about."
+        description="Which events you want to hear about by e-mail."
       >
+        <ReminderMailStatus />
         <ToggleList toggles={NOTIFICATION_TOGGLES} values={values} onChange={setPreference} />
       </SettingsCard>
 
@@ -127,6 +151,7 @@ export function SettingsPage() {
 
       <CalendarFeedCard />
       {isAdmin && <CurrencyRatesCard />}
+      {isAdmin && <ReminderAdminCard />}
       {twoFactorDialog === "setup" && (
         <TwoFactorSetupDialog onOpenChange={() => setTwoFactorDialog(null)} />
       )}

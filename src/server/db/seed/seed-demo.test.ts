@@ -44,6 +44,11 @@ const RUNTIME_TABLES = new Set([
   "calendar_feeds",
   // Personal API tokens: credentials an administrator creates; demo ones would be fake secrets.
   "api_tokens",
+  // E-mail reminders: the administrators' offsets (no row = the defaults), the pass's state and
+  // lease, and the send ledger: what the server does once mail is configured, never demo data.
+  "reminder_offsets",
+  "reminder_pass_state",
+  "reminder_deliveries",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),

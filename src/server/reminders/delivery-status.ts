@@ -1,0 +1,79 @@
+// What administrators see of delivery: the queue's counts and the most recent refused sends (a
+// summary with a LIMIT, like the dashboard's cards, not a list to page through), and putting a
+// failed send back in the queue.
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import type { ReminderDeliveryResponse } from "../../domain/schemas/reminders";
+import { type ActivityActor, recordActivity } from "../activity/record";
+import type { Db, Executor } from "../db/client";
+import { reminderDeliveries } from "../db/schema";
+import { notFound } from "../http/errors";
+
+const PROBLEMS_SHOWN = 20;
+const WEEK_MS = 7 * 86_400_000;
+
+export async function deliveryStatus(
+  db: Executor,
+  now = new Date(),
+): Promise<ReminderDeliveryResponse> {
+  const d = reminderDeliveries;
+  const counted = (condition: ReturnType<typeof sql>) =>
+    sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const [counts] = await db
+    .select({
+      queued: counted(sql`${d.status} in ('pending', 'sending') and ${d.lastError} is null`),
+      retrying: counted(sql`${d.status} in ('pending', 'sending') and ${d.lastError} is not null`),
+      failed: counted(sql`${d.status} = 'failed'`),
+      sentLast7Days: counted(
+        sql`${d.status} = 'sent' and ${d.sentAt} >= ${new Date(now.getTime() - WEEK_MS)}`,
+      ),
+    })
+    .from(d);
+  const problems = await db
+    .select({
+      id: d.id,
+      kind: d.kind,
+      recipient: d.recipient,
+      subject: d.subject,
+      status: d.status,
+      attempts: d.attempts,
+      nextAttemptAt: d.nextAttemptAt,
+      lastError: d.lastError,
+    })
+    .from(d)
+    .where(
+      and(
+        sql`${d.status} in ('pending', 'failed')`,
+        gt(d.attempts, 0),
+        sql`${d.lastError} is not null`,
+      ),
+    )
+    .orderBy(desc(d.id))
+    .limit(PROBLEMS_SHOWN);
+  return {
+    counts: counts!,
+    problems: problems.map((row) => ({
+      ...row,
+      status: row.status === "failed" ? "failed" : "pending",
+      nextAttemptAt: row.status === "failed" ? null : row.nextAttemptAt.toISOString(),
+    })),
+  };
+}
+
+/** A failed send goes back in the queue for the next pass, with its attempts counted afresh. */
+export async function retryDelivery(db: Db, actor: ActivityActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(reminderDeliveries)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
+      .where(and(eq(reminderDeliveries.id, id), eq(reminderDeliveries.status, "failed")))
+      .returning({ id: reminderDeliveries.id, subject: reminderDeliveries.subject });
+    if (!row) throw notFound("Failed send");
+    await recordActivity(tx, actor, {
+      action: "update",
+      area: "reminders",
+      itemId: row.id,
+      itemLabel: row.subject,
+      detail: { retry: true },
+    });
+  });
+}

@@ -1,0 +1,59 @@
+// The pass on real items: a license expiring and assigned to a person, read through the
+// obligations list, reaches the administrators and that person, and never carries the key.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignViaApi, createLicenseViaApi } from "../../../tests/support/licenses";
+import { type SmtpListener, startSmtpListener } from "../../../tests/support/smtp-listener";
+import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { addDays, todayIso } from "../../domain/dates";
+import { createSmtpMailer, type Mailer } from "./mailer";
+import { reminderObligations } from "./obligation-source";
+import { runReminderPass } from "./pass";
+
+let t: TestApp;
+let smtp: SmtpListener;
+let mailer: Mailer;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  smtp = await startSmtpListener();
+  mailer = createSmtpMailer({ smtpUrl: smtp.url, from: "it@example.test" });
+});
+afterAll(async () => {
+  mailer.close();
+  await smtp.close();
+  await t.close();
+});
+
+describe("a reminder pass over the obligations list", () => {
+  it("mails the administrator and the seat holder 30 days before a license expires", async () => {
+    const admin = await t.signedInUser({ role: "admin", email: "admin@example.test" });
+    const holder = await t.signedInUser({ email: "holder@example.test" });
+    await t.signedInUser({ email: "bystander@example.test" });
+    const day = todayIso();
+    const expiry = addDays(day, 30);
+    const license = await createLicenseViaApi(t, admin.cookie, {
+      name: "Figma Enterprise",
+      expiryDate: expiry,
+      paymentAmount: 1234.5,
+      paymentCurrency: "AUD",
+    });
+    await assignViaApi(t, admin.cookie, license.id, holder.user.id);
+
+    const outcome = await runReminderPass(t.app.db, mailer, day, {
+      obligations: reminderObligations,
+      linkBase: "https://assets.example.test",
+    });
+    expect(outcome).toMatchObject({ busy: false, queued: 2, sent: 2, failed: 0 });
+
+    const recipients = smtp.received.flatMap((mail) => mail.to).sort();
+    expect(recipients).toEqual(["admin@example.test", "holder@example.test"]);
+    for (const mail of smtp.received) {
+      expect(mail.subject).toContain("Figma Enterprise");
+      expect(mail.subject).toContain(expiry);
+      expect(mail.text).toContain("Amount: AUD 1234.50");
+      expect(mail.text).toContain("https://assets.example.test/licenses?search=Figma+Enterprise");
+      expect(mail.text).not.toContain(license.clearKey);
+      expect(mail.html).not.toContain(license.clearKey);
+    }
+  });
+});

@@ -1,0 +1,202 @@
+// Planning: turns the obligations due for reminding into rows of the send ledger, once per day.
+// It runs in one transaction under an advisory lock, so instances sharing a database plan one
+// after the other; the second finds the day already planned and adds nothing, and the ledger's
+// unique keys would refuse a duplicate even then.
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { addDays, daysBetween, type IsoDate } from "../../domain/dates";
+import {
+  DEFAULT_REMINDER_DAYS,
+  type DueReminder,
+  dueReminders,
+  isReminderKind,
+  PREFERENCE_OF_KIND,
+} from "../../domain/reminders";
+import { DEFAULT_PREFERENCES, type PreferencesResponse } from "../../domain/schemas/preferences";
+import type { Db, Executor } from "../db/client";
+import { reminderDeliveries, reminderPassState, userPreferences, users } from "../db/schema";
+import { digestMail, type MailContent, type ReminderItem, reminderMail } from "./messages";
+import { readReminderOffsets } from "./offsets-service";
+
+/** An obligation as the obligations list gives it (src/domain/obligations.ts), as far as used here. */
+export interface ReminderObligation extends ReminderItem {
+  key: string;
+  /** Everyone assigned to the item (seat holders, account users, the hardware's holder). */
+  personUserIds: number[];
+}
+
+/** listObligations(db, range, "all"): every obligation dated within the range, sorted by date. */
+export type ObligationSource = (
+  db: Executor,
+  range: { from: IsoDate; to: IsoDate },
+  scope: "all",
+) => Promise<ReminderObligation[]>;
+
+export interface PlanOutcome {
+  /** The days planned by this pass (none when the day was already handled). */
+  plannedDays: { from: IsoDate; to: IsoDate } | null;
+  /** Ledger rows added: single mails and digests to send. */
+  queued: number;
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  isAdmin: boolean;
+  preferences: PreferencesResponse;
+}
+
+const lockPlanning = (tx: Executor) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('quartermaster.reminder-plan'))`);
+
+export async function planReminders(
+  db: Db,
+  source: ObligationSource,
+  day: IsoDate,
+  linkBase: string,
+  now: Date,
+): Promise<PlanOutcome> {
+  return db.transaction(async (tx) => {
+    await lockPlanning(tx);
+    const [state] = await tx
+      .select({ lastPlannedDay: reminderPassState.lastPlannedDay })
+      .from(reminderPassState)
+      .where(eq(reminderPassState.id, 1));
+    // The first pass ever plans only its own day: no flood of reminders for the past.
+    const firstDay = state?.lastPlannedDay ? addDays(state.lastPlannedDay, 1) : day;
+    if (daysBetween(firstDay, day) < 0) return { plannedDays: null, queued: 0 };
+
+    const offsets = await readReminderOffsets(tx);
+    const daysOf = (kind: string) => (isReminderKind(kind) ? offsets[kind] : DEFAULT_REMINDER_DAYS);
+    const furthest = Math.max(0, ...Object.values(offsets).flat());
+    const obligations = await source(tx, { from: day, to: addDays(day, furthest) }, "all");
+    const due = dueReminders(obligations, daysOf, { firstDay, today: day });
+
+    let queued = 0;
+    for (const recipient of await recipientsOf(tx, due)) {
+      const mine = due.filter(
+        ({ obligation }) =>
+          (recipient.isAdmin || obligation.personUserIds.includes(recipient.id)) &&
+          wants(recipient.preferences, obligation.kind),
+      );
+      queued += await queueFor(tx, recipient, mine, { day, linkBase, now });
+    }
+
+    await tx
+      .insert(reminderPassState)
+      .values({ id: 1, lastPlannedDay: day })
+      .onConflictDoUpdate({
+        target: reminderPassState.id,
+        set: { lastPlannedDay: day, updatedAt: sql`now()` },
+      });
+    return { plannedDays: { from: firstDay, to: day }, queued };
+  });
+}
+
+const wants = (preferences: PreferencesResponse, kind: string) =>
+  isReminderKind(kind) ? preferences[PREFERENCE_OF_KIND[kind]] : true;
+
+/** Active administrators (who hear of everything) and the active people the reminders concern. */
+async function recipientsOf(
+  tx: Executor,
+  due: DueReminder<ReminderObligation>[],
+): Promise<Recipient[]> {
+  if (due.length === 0) return [];
+  const people = [...new Set(due.flatMap((d) => d.obligation.personUserIds))];
+  const rows = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      preferences: {
+        maskLicenseKeys: userPreferences.maskLicenseKeys,
+        licenseExpiryAlerts: userPreferences.licenseExpiryAlerts,
+        assignmentChangeAlerts: userPreferences.assignmentChangeAlerts,
+        hardwareWarrantyAlerts: userPreferences.hardwareWarrantyAlerts,
+        accountRenewalAlerts: userPreferences.accountRenewalAlerts,
+        paymentAlerts: userPreferences.paymentAlerts,
+        reminderDigest: userPreferences.reminderDigest,
+      },
+    })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(
+      and(
+        eq(users.isActive, true),
+        people.length > 0
+          ? or(eq(users.role, "admin"), inArray(users.id, people))
+          : eq(users.role, "admin"),
+      ),
+    )
+    .orderBy(users.id);
+  return rows.flatMap((row) =>
+    row.email
+      ? [
+          {
+            id: row.id,
+            email: row.email,
+            isAdmin: row.role === "admin",
+            // A left join without a row gives nulls: no row means the defaults.
+            preferences:
+              row.preferences?.maskLicenseKeys == null
+                ? DEFAULT_PREFERENCES
+                : (row.preferences as PreferencesResponse),
+          },
+        ]
+      : [],
+  );
+}
+
+const reminderKey = (obligationKey: string, daysBefore: number, userId: number) =>
+  `reminder:${obligationKey}:${daysBefore}:user:${userId}`;
+
+async function queueFor(
+  tx: Executor,
+  recipient: Recipient,
+  due: DueReminder<ReminderObligation>[],
+  { day, linkBase, now }: { day: IsoDate; linkBase: string; now: Date },
+): Promise<number> {
+  if (due.length === 0) return 0;
+  const digest = recipient.preferences.reminderDigest;
+  const row = (key: string, kind: "reminder" | "digest", mail: MailContent) => ({
+    key,
+    kind,
+    userId: recipient.id,
+    recipient: recipient.email,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    day,
+    status: "pending" as const,
+    nextAttemptAt: now,
+  });
+  // Each reminder keeps its own row, folded into the digest or sent alone; either way its key is
+  // taken, so it is never sent again.
+  const inserted = await tx
+    .insert(reminderDeliveries)
+    .values(
+      due.map(({ obligation, daysBefore }) => ({
+        ...row(
+          reminderKey(obligation.key, daysBefore, recipient.id),
+          "reminder",
+          reminderMail(obligation, day, linkBase),
+        ),
+        status: digest ? ("in_digest" as const) : ("pending" as const),
+      })),
+    )
+    .onConflictDoNothing({ target: reminderDeliveries.key })
+    .returning({ key: reminderDeliveries.key });
+  if (!digest) return inserted.length;
+  const fresh = new Set(inserted.map((r) => r.key));
+  const items = due
+    .filter(({ obligation, daysBefore }) =>
+      fresh.has(reminderKey(obligation.key, daysBefore, recipient.id)),
+    )
+    .map(({ obligation }) => obligation);
+  if (items.length === 0) return 0;
+  const added = await tx
+    .insert(reminderDeliveries)
+    .values(row(`digest:${day}:user:${recipient.id}`, "digest", digestMail(items, day, linkBase)))
+    .onConflictDoNothing({ target: reminderDeliveries.key })
+    .returning({ id: reminderDeliveries.id });
+  return added.length;
+}

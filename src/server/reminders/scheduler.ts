@@ -1,0 +1,48 @@
+// The server's reminder passes: one a little after start (catching up whatever was missed while
+// it was down), then one every REMINDER_INTERVAL_MINUTES, each as of today's date. Every instance
+// schedules them; the pass's lease lets one run at a time and the ledger sends each mail once.
+import type { FastifyBaseLogger } from "fastify";
+import { todayIso } from "../../domain/dates";
+import type { Db } from "../db/client";
+import type { Mailer } from "./mailer";
+import { type PassOptions, runReminderPass } from "./pass";
+
+/** The first pass after start, so a fleet restarting together does not all look at once. */
+export const FIRST_PASS_AFTER_MS = 30_000;
+
+export interface ReminderSchedule extends Omit<PassOptions, "now"> {
+  db: Db;
+  mailer: Mailer;
+  intervalMs: number;
+  log: Pick<FastifyBaseLogger, "info" | "warn">;
+  firstPassAfterMs?: number;
+}
+
+/** Starts the passes; returns the function that stops them. */
+export function scheduleReminderPasses(schedule: ReminderSchedule): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tick = async () => {
+    try {
+      const outcome = await runReminderPass(schedule.db, schedule.mailer, todayIso(), schedule);
+      if (outcome.queued > 0 || outcome.sent > 0 || outcome.failed > 0) {
+        schedule.log.info(
+          { queued: outcome.queued, sent: outcome.sent, failed: outcome.failed },
+          "reminder pass",
+        );
+      }
+    } catch (error) {
+      schedule.log.warn({ err: error }, "reminder pass failed");
+    }
+    if (!stopped) {
+      timer = setTimeout(tick, schedule.intervalMs);
+      timer.unref();
+    }
+  };
+  timer = setTimeout(tick, schedule.firstPassAfterMs ?? FIRST_PASS_AFTER_MS);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
