@@ -207,6 +207,13 @@ describe("using a token from a script", () => {
     });
     expect(password.status).toBe(403);
     expect((await password.json()).code).toBe("SESSION_REQUIRED");
+    // A feed address would outlive the token's revocation.
+    const feed = await script(token, "/api/calendar-feed", {
+      method: "POST",
+      body: JSON.stringify({}),
+    });
+    expect(feed.status).toBe(403);
+    expect((await feed.json()).code).toBe("SESSION_REQUIRED");
   });
 });
 

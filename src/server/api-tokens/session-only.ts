@@ -17,6 +17,10 @@ const SESSION_ONLY = new Set([
   "POST /api/auth/webauthn/register/options",
   "POST /api/auth/webauthn/register/verify",
   "DELETE /api/auth/webauthn/credentials/:id",
+  // A feed address is a lasting secret of its own: made with a leaked token, it would outlive the
+  // token's revocation.
+  "POST /api/calendar-feed",
+  "DELETE /api/calendar-feed",
 ]);
 
 export const isSessionOnly = (method: string, url: string) => SESSION_ONLY.has(`${method} ${url}`);

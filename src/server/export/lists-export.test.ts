@@ -115,6 +115,23 @@ describe("every list's export", () => {
       })
       .toMatchObject({ format: "csv", filters: { status: "active" }, rows, completed: true });
   });
+
+  it("logs that a search was made, never its text (a license search can be a key)", async () => {
+    await get("/api/licenses/export?format=csv&search=KEY-FRAGMENT-9", admin);
+    await expect
+      .poll(async () => {
+        const entries = await t.app.db
+          .select()
+          .from(activityLog)
+          .where(eq(activityLog.area, "licenses"));
+        return entries.some((entry) => JSON.stringify(entry).includes("KEY-FRAGMENT-9"))
+          ? "leaked"
+          : (entries
+              .map((entry) => entry.detail as { filters?: { search?: string } } | null)
+              .find((detail) => detail?.filters?.search !== undefined) ?? null);
+      })
+      .toMatchObject({ filters: { search: "[redacted]" }, completed: true });
+  });
 });
 
 describe("GET /api/export/all", () => {

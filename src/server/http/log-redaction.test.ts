@@ -14,6 +14,14 @@ describe("redactUrl", () => {
       "/api/auth/google/callback?state=[redacted]&code=[redacted]&scope=email",
     );
   });
+
+  it("hides a calendar feed's token, which is its path", () => {
+    expect(redactUrl("/api/calendar-feed/qmf_SeCrEt-Token_123.ics")).toBe(
+      "/api/calendar-feed/[redacted]",
+    );
+    expect(redactUrl("/api/calendar-feed/abc.ics?x=1")).toBe("/api/calendar-feed/[redacted]?x=1");
+    expect(redactUrl("/api/calendar-feed")).toBe("/api/calendar-feed");
+  });
 });
 
 describe("errorLogSerializer", () => {

@@ -97,8 +97,10 @@ export async function listObligations(
       build(kind, row.date, {
         itemId: row.item_id,
         name: row.name,
-        amount: row.amount,
-        currency: row.amount === null ? null : row.currency,
+        // Amounts are for administrators: a person's own list (their feed, their mails) names the
+        // item and the date only, as their license list shows no payment amounts.
+        amount: userId === null ? row.amount : null,
+        currency: userId === null && row.amount !== null ? row.currency : null,
         personUserIds: persons,
         personUserId: userId ?? (persons.length === 1 ? persons[0]! : null),
       }),

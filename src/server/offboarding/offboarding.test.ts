@@ -10,6 +10,8 @@ import type { HoldingItem, HoldingKind, OffboardDecision } from "../../domain/sc
 import {
   accountAssignments,
   activityLog,
+  apiTokens,
+  calendarFeeds,
   gsuiteAccounts,
   hardware,
   hardwareRequests,
@@ -257,6 +259,15 @@ describe("POST /api/users/:id/offboard", () => {
     const heir = await createUser(t.app.db, { fullName: "Taking Over" });
     const held = await heldItems(person.user.id);
     expect(await signedIn(person.cookie)).toBe(true);
+    await t.app.db.insert(apiTokens).values({
+      userId: person.user.id,
+      name: "Script",
+      tokenHash: "hash-of-a-token-that-left",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    await t.app.db
+      .insert(calendarFeeds)
+      .values({ userId: person.user.id, tokenHash: "hash-of-a-feed-that-left" });
 
     const response = await offboard(person.user.id, releaseReassignKeep(held, heir.id));
     expect(response.statusCode, response.body).toBe(200);
@@ -275,6 +286,12 @@ describe("POST /api/users/:id/offboard", () => {
     expect(leaving!.isActive).toBe(false);
     expect(await db.select().from(sessions).where(eq(sessions.userId, person.user.id))).toEqual([]);
     expect(await signedIn(person.cookie)).toBe(false);
+    expect(await db.select().from(apiTokens).where(eq(apiTokens.userId, person.user.id))).toEqual(
+      [],
+    );
+    expect(
+      await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, person.user.id)),
+    ).toEqual([]);
 
     // License seats: ended; ended and the same license given to the heir; still held.
     const seatRows = await Promise.all(

@@ -21,6 +21,8 @@ import { deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import {
   accountAssignments,
+  apiTokens,
+  calendarFeeds,
   gsuiteAccounts,
   hardware,
   hardwareRequests,
@@ -317,6 +319,10 @@ export async function offboardUser(
       .set({ isActive: false, updatedAt: new Date() })
       .where(eq(users.id, person.id));
     await deleteUserSessions(tx, person.id);
+    // Tokens and feed addresses only sleep while their owner is inactive: reactivating the person
+    // would wake a copy that left with them.
+    await tx.delete(apiTokens).where(eq(apiTokens.userId, person.id));
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, person.id));
 
     const [row] = await tx
       .insert(offboardings)

@@ -73,11 +73,18 @@ export async function planReminders(
 
     let queued = 0;
     for (const recipient of await recipientsOf(tx, due)) {
-      const mine = due.filter(
-        ({ obligation }) =>
-          (recipient.isAdmin || obligation.personUserIds.includes(recipient.id)) &&
-          wants(recipient.preferences, obligation.kind),
-      );
+      const mine = due
+        .filter(
+          ({ obligation }) =>
+            (recipient.isAdmin || obligation.personUserIds.includes(recipient.id)) &&
+            wants(recipient.preferences, obligation.kind),
+        )
+        // Amounts are for administrators (as in the lists and the feed): others get item and date.
+        .map((entry) =>
+          recipient.isAdmin
+            ? entry
+            : { ...entry, obligation: { ...entry.obligation, amount: null, currency: null } },
+        );
       queued += await queueFor(tx, recipient, mine, { day, linkBase, now });
     }
 
