@@ -94,7 +94,10 @@ describe("the settings page", () => {
     await visible(content.getByRole("switch", { name: "Licence expiration alerts", exact: true }));
     await visible(content.getByRole("switch", { name: "Assignment changes", exact: true }));
     await visible(
-      content.getByText("Alerts 30, 15 and 7 days before a licence expires.", { exact: true }),
+      content.getByText(
+        "Alerts 30, 15 and 7 days before a licence expires or renews (an administrator may change the days).",
+        { exact: true },
+      ),
     );
   });
 
