@@ -17,7 +17,10 @@ import { registerOpenApi } from "./api-docs/openapi";
 import { apiDocsRoutes } from "./api-docs/routes";
 import { bearerTokenOf } from "./api-tokens/bearer";
 import { apiTokenRoutes } from "./api-tokens/routes";
-import { refuseTokenWhereSessionOnly } from "./api-tokens/session-only";
+import {
+  refuseTokenWhereInputSessionOnly,
+  refuseTokenWhereSessionOnly,
+} from "./api-tokens/session-only";
 import { createTokenAuthenticator } from "./api-tokens/token-auth";
 import { googleAuthRoutes } from "./auth/google/routes";
 import { type Access, publicRoute } from "./auth/guards";
@@ -151,6 +154,9 @@ export async function buildApp({
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.auth = await sessionStore.find(token);
   });
+  // What a token may not do with some input (a password in a user's edit) is known only once the
+  // input is validated; this runs before the route's own guard and handler.
+  app.addHook("preHandler", async (request) => refuseTokenWhereInputSessionOnly(request));
   // Answers about people and secrets must never be cached by a browser or a proxy. A route that
   // sets its own (the calendar feed: private, for calendar clients) has said what it needs.
   app.addHook("onSend", async (request, reply) => {

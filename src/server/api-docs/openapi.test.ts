@@ -4,7 +4,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
-import { sessionOnlyRoutes } from "../api-tokens/session-only";
+import { sessionOnlyInputRoutes, sessionOnlyRoutes } from "../api-tokens/session-only";
 
 let t: TestApp;
 let userCookie: string;
@@ -16,6 +16,7 @@ let document: {
 interface Operation {
   "x-guard"?: string;
   "x-session-only"?: boolean;
+  "x-session-only-when"?: string;
   security?: Record<string, string[]>[];
   responses: Record<
     string,
@@ -95,6 +96,15 @@ describe("the OpenAPI document", () => {
       expect(operation["x-session-only"], entry).toBe(true);
       expect(operation.security, entry).not.toContainEqual({ bearerToken: [] });
     }
+    for (const entry of sessionOnlyInputRoutes()) {
+      expect(registeredRoutes, entry).toContain(entry);
+      const [method, url] = entry.split(" ") as [string, string];
+      const operation = document.paths[openApiPath(url)]![method.toLowerCase()]!;
+      expect(operation["x-session-only-when"], entry).toMatch(/\w/);
+      // A token may call it with other input.
+      expect(operation.security, entry).toContainEqual({ bearerToken: [] });
+    }
+    expect(document.paths["/api/users/{id}"]!.patch!["x-session-only-when"]).toContain("password");
     expect(document.components.securitySchemes.bearerToken).toMatchObject({
       type: "http",
       scheme: "bearer",

@@ -10,7 +10,7 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "../../domain/schemas/errors";
-import { isSessionOnly } from "../api-tokens/session-only";
+import { isSessionOnly, sessionOnlyWhen } from "../api-tokens/session-only";
 import { SESSION_COOKIE } from "../auth/sessions";
 import {
   BEARER_SCHEME,
@@ -42,6 +42,7 @@ function documentRoute(input: TransformInput) {
   const method = [route.method].flat()[0]!;
   const access = guardOf(route);
   const sessionOnly = isSessionOnly(method, url);
+  const sessionOnlyFor = sessionOnlyWhen(method, url);
   const schema = (input.schema ?? {}) as FastifySchema & Record<string, unknown>;
   const declared = (schema.response ?? {}) as Record<string, unknown>;
   const added = errorStatusesOf(
@@ -61,10 +62,17 @@ function documentRoute(input: TransformInput) {
       ...schema,
       response,
       tags: (schema.tags as string[] | undefined) ?? [tagOf(url)],
-      description: [schema.description, guardDescription(access)].filter(Boolean).join("\n\n"),
+      description: [
+        schema.description,
+        guardDescription(access),
+        sessionOnlyFor && `An API token is refused (403 SESSION_REQUIRED) when ${sessionOnlyFor}.`,
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
       security: securityOf(access, sessionOnly),
       "x-guard": access,
       ...(sessionOnly ? { "x-session-only": true } : {}),
+      ...(sessionOnlyFor ? { "x-session-only-when": sessionOnlyFor } : {}),
     } as FastifySchema,
   });
   const jsonResponses = (result.schema as { response?: Record<string, object> }).response ?? {};
@@ -114,7 +122,8 @@ export async function registerOpenApi(app: FastifyInstance) {
               "A personal API token (`qmt_...`, from POST /api/tokens), sent only as " +
               "`Authorization: Bearer <token>`. It acts as its owner with the owner's current " +
               "role. A request with a token and no cookie needs no `X-Requested-With`. " +
-              "Operations marked `x-session-only` refuse tokens (403 SESSION_REQUIRED).",
+              "Operations marked `x-session-only` refuse tokens (403 SESSION_REQUIRED); those " +
+              "with `x-session-only-when` refuse them for the input it names.",
           },
         },
       },

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLicenseViaApi } from "../../../tests/support/licenses";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { CreatedApiTokenResponse } from "../../domain/schemas/api-tokens";
-import { activityLog, apiTokens, licenseViewLogs, sessions, users } from "../db/schema";
+import {
+  activityLog,
+  apiTokens,
+  licenseViewLogs,
+  sessions,
+  users,
+  userTwoFactor,
+} from "../db/schema";
 import { createApiToken } from "./service";
 
 let t: TestApp;
@@ -214,6 +221,112 @@ describe("using a token from a script", () => {
     });
     expect(feed.status).toBe(403);
     expect((await feed.json()).code).toBe("SESSION_REQUIRED");
+  });
+});
+
+describe("a token cannot take over an account", () => {
+  const refusedForSession = async (response: Response) => {
+    expect(response.status).toBe(403);
+    expect((await response.json()).code).toBe("SESSION_REQUIRED");
+  };
+  const rowOf = async (id: number) =>
+    (await t.app.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const patchUser = (token: string, id: number, body: object) =>
+    script(token, `/api/users/${id}`, { method: "PATCH", body: JSON.stringify(body) });
+
+  it("sets no password and no e-mail address, its owner's or another administrator's", async () => {
+    const { token } = await createToken();
+    const other = await t.signedInUser({ role: "admin" });
+    for (const id of [admin.id, other.user.id]) {
+      const before = await rowOf(id);
+      await refusedForSession(await patchUser(token, id, { password: "taken-over-1" }));
+      await refusedForSession(await patchUser(token, id, { email: "attacker@example.com" }));
+      await refusedForSession(
+        await patchUser(token, id, { fullName: "Renamed", email: null, password: "x-123456" }),
+      );
+      expect(await rowOf(id)).toEqual(before);
+    }
+    // The other administrator still signs in with the old password, the session still there.
+    const status = await t.request({
+      method: "GET",
+      url: "/api/auth/status",
+      cookie: other.cookie,
+    });
+    expect(status.json().authenticated).toBe(true);
+  });
+
+  it("still does the ordinary work on users: names, roles, a blank password that keeps it", async () => {
+    const { token } = await createToken();
+    const { user } = await t.signedInUser();
+    const renamed = await patchUser(token, user.id, {
+      fullName: "Scripted Name",
+      department: "Logistics",
+      role: "admin",
+      password: "",
+    });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    expect(await renamed.json()).toMatchObject({ fullName: "Scripted Name", role: "admin" });
+  });
+
+  it("does not reset a second factor", async () => {
+    const { token } = await createToken();
+    const { user } = await t.signedInUser();
+    await t.app.db
+      .insert(userTwoFactor)
+      .values({ userId: user.id, secretCiphertext: "sealed", enabledAt: new Date() });
+    const reset = await script(token, `/api/users/${user.id}/two-factor`, { method: "DELETE" });
+    await refusedForSession(reset);
+    const left = await t.app.db
+      .select()
+      .from(userTwoFactor)
+      .where(eq(userTwoFactor.userId, user.id));
+    expect(left).toHaveLength(1);
+    // Its status may still be read.
+    expect((await script(token, `/api/users/${user.id}/two-factor`)).status).toBe(200);
+  });
+
+  it("registers and removes no passkeys", async () => {
+    const { token } = await createToken();
+    const options = await script(token, "/api/auth/webauthn/register/options", {
+      method: "POST",
+      body: JSON.stringify({}),
+    });
+    await refusedForSession(options);
+    await refusedForSession(
+      await script(token, "/api/auth/webauthn/credentials/1", { method: "DELETE" }),
+    );
+  });
+
+  it("creates no account: neither with a password nor by importing users", async () => {
+    const { token } = await createToken();
+    const before = await t.app.db.select({ n: count() }).from(users);
+    const created = await script(token, "/api/users", {
+      method: "POST",
+      body: JSON.stringify({ username: "backdoor", password: "known-password", role: "admin" }),
+    });
+    await refusedForSession(created);
+    const file = "Username,Email,Role\r\nbackdoor2,attacker@example.com,admin\r\n";
+    const imported = await script(token, "/api/imports/users", {
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      body: file,
+    });
+    await refusedForSession(imported);
+    const after = await t.app.db.select({ n: count() }).from(users);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    // Other areas' imports are ordinary work, and a users file may be checked.
+    const usersPreview = await script(token, "/api/imports/users/preview", {
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      body: file,
+    });
+    expect(usersPreview.status).toBe(200);
+    const licensesImport = await script(token, "/api/imports/licenses", {
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+      body: "Name,License Key,Total Seats\r\nScripted import,IMPORT-BY-TOKEN-1,2\r\n",
+    });
+    expect(licensesImport.status, await licensesImport.clone().text()).toBe(200);
   });
 });
 
