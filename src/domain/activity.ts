@@ -29,6 +29,9 @@ export const ACTIVITY_ACTIONS = [
   "two_factor_reset",
   "passkey_add",
   "passkey_remove",
+  "recovery_code_use",
+  "pay",
+  "prune",
 ] as const;
 export const activityActionSchema = z.enum(ACTIVITY_ACTIONS);
 export type ActivityAction = z.infer<typeof activityActionSchema>;
@@ -49,6 +52,10 @@ export const ACTIVITY_AREAS = [
   "api_tokens",
   "calendar_feeds",
   "reminders",
+  "gsuite_plans",
+  "gsuite_organizations",
+  "currency_rates",
+  "activity_log",
 ] as const;
 export const activityAreaSchema = z.enum(ACTIVITY_AREAS);
 export type ActivityArea = z.infer<typeof activityAreaSchema>;

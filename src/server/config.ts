@@ -131,6 +131,13 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 1440")
     .max(1440, "must be between 1 and 1440")
     .default(60),
+  // Activity log retention (issue 15): records older than this many days are deleted once a day
+  // (by one instance when several share a database). Unset keeps the log forever.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number of days" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1 day")
+    .optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -188,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     google,
     mail,
     reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS,
   };
 }
 

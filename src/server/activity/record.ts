@@ -60,6 +60,8 @@ export interface ActivityEntry {
   changes?: ActivityChanges | null;
   /** Anything else worth keeping, e.g. {rows: 120} for an import; never a secret. */
   detail?: Record<string, unknown> | null;
+  /** When it happened, if not now: a system job's own clock (retention), backdated demo data. */
+  occurredAt?: Date;
 }
 
 /** Labels are for people reading a list; a pasted essay is cut rather than refused. */
@@ -71,6 +73,7 @@ export async function recordActivity(
   entry: ActivityEntry,
 ): Promise<void> {
   await tx.insert(activityLog).values({
+    ...(entry.occurredAt ? { occurredAt: entry.occurredAt } : {}),
     userId: actor.userId,
     via: actor.via,
     ipAddress: actor.ipAddress,

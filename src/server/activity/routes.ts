@@ -5,6 +5,7 @@ import { activityListQuerySchema, activityListResponseSchema } from "../../domai
 import { requireAdmin } from "../auth/guards";
 import { sendPage } from "../lib/paging";
 import { listActivity } from "./list-service";
+import { startActivityRetention } from "./retention-schedule";
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,4 +22,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, list.records, list.total);
     },
   );
+
+  startActivityRetention(app);
 };
