@@ -4,6 +4,7 @@
 // (status 'error') they stay enabled, so the administrator can try again.
 import { DownloadCloudIcon, RefreshCwIcon } from "lucide-react";
 import { lazy, Suspense, useMemo } from "react";
+import { ExportMenu } from "@/client/components/export-menu";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -56,6 +57,8 @@ export function HostingPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {/* The costs list has no filters: the export holds every imported cost. */}
+          <ExportMenu path="/api/hosting/costs/export" listQuery="" what="hosting costs" />
           <Button variant="outline" disabled={disabled} onClick={() => start("previous")}>
             <DownloadCloudIcon aria-hidden="true" />
             {pendingKind === "previous" ? "Fetching…" : "Fetch Previous Month"}

@@ -3,6 +3,7 @@
 import { KeyRoundIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { ExportMenu } from "@/client/components/export-menu";
 import { ListCard } from "@/client/components/list-card";
 import { Button } from "@/client/components/ui/button";
 import { useAuth } from "@/client/features/auth";
@@ -18,6 +19,8 @@ import type { LicenseListParams } from "./query-keys";
 import { useAssignmentsOf } from "./use-assignments-of";
 
 const ALL_BY_NAME: LicenseListParams = { search: "", status: "all", sort: "name", order: "asc" };
+/** The cards show each license's active seats, so the export holds the active assignments. */
+const SHOWN_ASSIGNMENTS_QUERY = "active=true";
 
 export function AssignmentsPage() {
   const { user, isAdmin } = useAuth();
@@ -44,11 +47,18 @@ export function AssignmentsPage() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div>
-        <h2 className="text-2xl font-semibold tracking-tight">License Assignments</h2>
-        <p className="text-sm text-muted-foreground">
-          Manage who is using which license across your organization.
-        </p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-2xl font-semibold tracking-tight">License Assignments</h2>
+          <p className="text-sm text-muted-foreground">
+            Manage who is using which license across your organization.
+          </p>
+        </div>
+        <ExportMenu
+          path="/api/assignments/export"
+          listQuery={SHOWN_ASSIGNMENTS_QUERY}
+          what="license assignments"
+        />
       </div>
 
       <ListCard
