@@ -33,7 +33,21 @@ export interface FormDialogProps {
  * A dialog holding one form. Mount it only while it is shown, so each opening starts from the
  * default values; focus returns to whatever opened it (DialogContent does that).
  */
-export function FormDialog({
+export function FormDialog({ className, ...body }: FormDialogProps) {
+  return (
+    <Dialog open onOpenChange={(open) => !body.dialog.busy && body.onOpenChange(open)}>
+      <DialogContent className={cn("sm:max-w-lg", className)}>
+        <FormDialogBody {...body} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * What FormDialog shows inside its box, for a dialog that shows something else after the form
+ * in the same box (a secret shown once): the box stays open, so focus still returns to the opener.
+ */
+export function FormDialogBody({
   dialog,
   title,
   description,
@@ -41,28 +55,25 @@ export function FormDialog({
   busyLabel = "Saving...",
   submitDisabled,
   onOpenChange,
-  className,
   children,
-}: FormDialogProps) {
+}: Omit<FormDialogProps, "className">) {
   return (
-    <Dialog open onOpenChange={(open) => !dialog.busy && onOpenChange(open)}>
-      <DialogContent className={cn("sm:max-w-lg", className)}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={dialog.onSubmit} noValidate className="grid gap-4">
-          {children}
-          <FormAlert>{dialog.problem}</FormAlert>
-          <FormDialogFooter
-            busy={dialog.busy}
-            busyLabel={busyLabel}
-            submitLabel={submitLabel}
-            submitDisabled={submitDisabled}
-            onCancel={() => onOpenChange(false)}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={dialog.onSubmit} noValidate className="grid gap-4">
+        {children}
+        <FormAlert>{dialog.problem}</FormAlert>
+        <FormDialogFooter
+          busy={dialog.busy}
+          busyLabel={busyLabel}
+          submitLabel={submitLabel}
+          submitDisabled={submitDisabled}
+          onCancel={() => onOpenChange(false)}
+        />
+      </form>
+    </>
   );
 }

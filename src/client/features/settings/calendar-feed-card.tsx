@@ -2,10 +2,11 @@
 // person's renewals, payments and expiries (an administrator's holds everyone's). The server keeps
 // only the token's hash, so the address is shown once, when it is made; afterwards the card says a
 // feed is active and offers a new address (the old one stops working) or revoking it.
-import { CalendarDays, Copy } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import * as React from "react";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { FormAlert } from "@/client/components/form/form-alert";
+import { CopyableValue } from "@/client/components/copyable-value";
+import { LoadFailed } from "@/client/components/load-failed";
 import { Button } from "@/client/components/ui/button";
 import {
   Card,
@@ -14,8 +15,6 @@ import {
   CardHeader,
   CardTitle,
 } from "@/client/components/ui/card";
-import { FormField } from "@/client/components/ui/form-field";
-import { Input } from "@/client/components/ui/input";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useAuth } from "@/client/features/auth";
 import { formatTimestamp } from "@/client/lib/format";
@@ -67,12 +66,7 @@ export function CalendarFeedCard() {
         {feed.isPending ? (
           <Skeleton className="h-9 w-48" />
         ) : feed.isError ? (
-          <div className="grid justify-items-start gap-2">
-            <FormAlert>Failed to load your calendar feed. {feed.error.message}</FormAlert>
-            <Button variant="outline" onClick={() => void feed.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="your calendar feed" query={feed} />
         ) : (
           <>
             {url && <FeedAddress url={url} />}
@@ -122,33 +116,12 @@ export function CalendarFeedCard() {
 
 /** The new address, selectable, with a copy button; shown until the page is left. */
 function FeedAddress({ url }: { url: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify.success({ title: "Feed URL copied" });
-    } catch {
-      notify.error({
-        title: "Error",
-        description: "Could not copy. Select the address and copy it.",
-      });
-    }
-  };
   return (
-    <div className="grid gap-2">
-      <FormField
-        label="Feed URL"
-        description="Add it to your calendar app as a subscription. It is shown only now."
-      >
-        {(field) => (
-          <div className="flex gap-2">
-            <Input {...field} readOnly value={url} onFocus={(event) => event.target.select()} />
-            <Button variant="outline" onClick={() => void copy()}>
-              <Copy aria-hidden="true" />
-              Copy
-            </Button>
-          </div>
-        )}
-      </FormField>
-    </div>
+    <CopyableValue
+      label="Feed URL"
+      value={url}
+      description="Add it to your calendar app as a subscription. It is shown only now."
+      copiedTitle="Feed URL copied"
+    />
   );
 }

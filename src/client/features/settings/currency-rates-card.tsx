@@ -6,6 +6,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/client/components/form/form-alert";
 import { NumberInput } from "@/client/components/form/number-input";
+import { LoadFailed } from "@/client/components/load-failed";
 import { Button } from "@/client/components/ui/button";
 import {
   Card,
@@ -50,12 +51,7 @@ export function CurrencyRatesCard() {
       </CardHeader>
       <CardContent>
         {rates.isError ? (
-          <div className="grid justify-items-start gap-2">
-            <FormAlert>Failed to load currency rates. {rates.error.message}</FormAlert>
-            <Button variant="outline" onClick={() => void rates.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="currency rates" query={rates} />
         ) : rates.data ? (
           <CurrencyRatesForm rates={rates.data} />
         ) : (

@@ -1,7 +1,7 @@
 // E-mail Reminders, for administrators: the days before each kind of obligation that reminders go
 // out, and how delivery is going.
 import { Mail } from "lucide-react";
-import { FormAlert } from "@/client/components/form/form-alert";
+import { LoadFailed } from "@/client/components/load-failed";
 import { Button } from "@/client/components/ui/button";
 import {
   Card,
@@ -32,12 +32,7 @@ export function ReminderAdminCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {offsets.isError ? (
-          <div className="grid justify-items-start gap-2">
-            <FormAlert>Failed to load reminder days. {offsets.error.message}</FormAlert>
-            <Button variant="outline" onClick={() => void offsets.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="reminder days" query={offsets} />
         ) : offsets.data ? (
           <ReminderOffsetsTable offsets={offsets.data.offsets} />
         ) : (

@@ -1,6 +1,6 @@
 // Reminder delivery, for administrators: the queue's counts and the sends the mail server refused
 // (waiting for a retry, or given up), with a button that puts a given-up send back in the queue.
-import { FormAlert } from "@/client/components/form/form-alert";
+import { LoadFailed } from "@/client/components/load-failed";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -20,14 +20,7 @@ export function ReminderDeliveryStatus() {
   const deliveries = useReminderDeliveries();
   const retry = useRetryDelivery();
   if (deliveries.isError) {
-    return (
-      <div className="grid justify-items-start gap-2">
-        <FormAlert>Failed to load reminder delivery. {deliveries.error.message}</FormAlert>
-        <Button variant="outline" onClick={() => void deliveries.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed what="reminder delivery" query={deliveries} />;
   }
   if (!deliveries.data) {
     return <Skeleton className="h-16 w-full" aria-label="Loading reminder delivery" />;

@@ -1,31 +1,26 @@
 // Settings (spec part 2, 'Settings'). The toggles are the signed-in user's own, stored on the
 // server (GET/PUT /api/preferences); 'enable two-factor' is the real second factor, turned on with
 // the setup dialog and off with a code or the password. Data Export downloads everything
-// (data-export-card.tsx). Administrators also keep the currency rates here.
-import { Bell, type LucideIcon, Shield } from "lucide-react";
+// (data-export-card.tsx). Administrators also keep their API tokens and the currency rates here.
+import { Bell, Shield } from "lucide-react";
 import * as React from "react";
 import { FormAlert } from "@/client/components/form/form-alert";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "@/client/components/ui/card";
 import { FormField } from "@/client/components/ui/form-field";
 import { Separator } from "@/client/components/ui/separator";
 import { Switch } from "@/client/components/ui/switch";
 import { useAuth } from "@/client/features/auth";
 import { notify } from "@/client/lib/notify";
 import type { PreferencesResponse } from "@/domain/schemas/preferences";
+import { ApiTokensCard } from "./api-tokens-card";
 import { CalendarFeedCard } from "./calendar-feed-card";
 import { CurrencyRatesCard } from "./currency-rates-card";
 import { DataExportCard } from "./data-export-card";
 import { usePreferences, useUpdatePreferences } from "./preferences-api";
 import { ReminderAdminCard } from "./reminder-admin-card";
 import { ReminderMailStatus } from "./reminder-mail-status";
+import { SettingsCard } from "./settings-card";
 import { useTwoFactorStatus } from "./two-factor-api";
 import { TwoFactorDisableDialog } from "./two-factor-disable-dialog";
 import { TwoFactorSetupDialog } from "./two-factor-setup-dialog";
@@ -150,6 +145,7 @@ export function SettingsPage() {
       <DataExportCard />
 
       <CalendarFeedCard />
+      {isAdmin && <ApiTokensCard />}
       {isAdmin && <CurrencyRatesCard />}
       {isAdmin && <ReminderAdminCard />}
       {twoFactorDialog === "setup" && (
@@ -159,33 +155,6 @@ export function SettingsPage() {
         <TwoFactorDisableDialog onOpenChange={() => setTwoFactorDialog(null)} />
       )}
     </div>
-  );
-}
-
-function SettingsCard({
-  icon: Icon,
-  title,
-  description,
-  contentClassName = "grid gap-4",
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  contentClassName?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Icon aria-hidden="true" className="size-5 text-primary" />
-          {title}
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className={contentClassName}>{children}</CardContent>
-    </Card>
   );
 }
 
