@@ -161,6 +161,12 @@ async function main() {
       cookie: admin.cookie,
     },
     {
+      // A page turn: the screen already holds the total (list kit, decision 0029).
+      label: "licenses, page 2, total kept",
+      urls: ["/api/licenses?limit=50&offset=50&withTotal=false"],
+      cookie: admin.cookie,
+    },
+    {
       label: `licenses, offset ${deepOffset}`,
       urls: [`/api/licenses?limit=50&offset=${deepOffset}`],
       cookie: admin.cookie,
@@ -176,6 +182,11 @@ async function main() {
       cookie: admin.cookie,
     },
     { label: "users, page 1 of 50", urls: ["/api/users?limit=50"], cookie: admin.cookie },
+    {
+      label: "users, page 2, total kept",
+      urls: ["/api/users?limit=50&offset=50&withTotal=false"],
+      cookie: admin.cookie,
+    },
     {
       label: `users, search '${userFragment}'`,
       urls: [`/api/users?search=${encodeURIComponent(userFragment)}&limit=50`],

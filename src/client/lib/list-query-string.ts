@@ -5,11 +5,13 @@
 export interface PageWindow {
   limit: number;
   offset: number;
+  /** false: the total is known, the server need not count (absent: it counts). */
+  withTotal?: false;
 }
 
 /**
  * A list call's query string: each parameter trimmed, the empty ones left out (a blank search is
- * no search), then limit and offset when a page is asked for.
+ * no search), then limit and offset (and withTotal=false) when a page is asked for.
  */
 export function listQueryString(
   params: Readonly<Record<string, string | undefined>>,
@@ -23,6 +25,7 @@ export function listQueryString(
   if (page) {
     query.set("limit", String(page.limit));
     query.set("offset", String(page.offset));
+    if (page.withTotal === false) query.set("withTotal", "false");
   }
   return query.toString();
 }

@@ -50,4 +50,6 @@ export interface ListPage<Row> {
   offset: number;
   /** Rows matching the search and filters, over every page. */
   total: number;
+  /** When and for which search and filters the total was counted (list-page-query.ts). */
+  count: { filters: string; total: number; at: number };
 }

@@ -9,7 +9,10 @@
 //
 // Without `limit` and `offset` a list answers every matching row (the spec's client reads some
 // lists whole); with either it answers one page and the number of matching rows in the
-// X-Total-Count header (server/lib/paging.ts).
+// X-Total-Count header (server/lib/paging.ts). A page of a list whose total the client already
+// knows (another page of the same search and filters) says `withTotal=false`: the server then
+// skips the count and sends X-Total-Count only when the page itself tells the total (a short or
+// an empty page).
 import { z } from "zod";
 import { wholeNumberFromString } from "./common";
 
@@ -19,6 +22,7 @@ const MAX_OFFSET = 2_147_483_647;
 export const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 export const OFFSET_MESSAGE = `Offset must be a whole number from 0 to ${MAX_OFFSET}`;
 export const SEARCH_MAX_LENGTH = 200;
+export const WITH_TOTAL_MESSAGE = "withTotal must be true or false";
 
 /**
  * An optional whole number from a query string, read as strictly as ids ('1e2', '1.5', '09',
@@ -52,6 +56,12 @@ export const pageQuerySchema = z.object({
   order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("asc"),
   limit: queryInteger(1, MAX_PAGE_SIZE, LIMIT_MESSAGE),
   offset: queryInteger(0, MAX_OFFSET, OFFSET_MESSAGE),
+  /** `false`: the caller knows the total already, do not count (absent or blank: count). */
+  withTotal: z.preprocess(
+    (value) =>
+      value === "true" ? true : value === "false" ? false : value === "" ? undefined : value,
+    z.boolean({ error: WITH_TOTAL_MESSAGE }).optional(),
+  ),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 

@@ -48,7 +48,11 @@ export async function listActivity(db: Db, query: ActivityListQuery) {
   const page = await selectPage(db, {
     from: activityLog,
     where,
-    bounds: { limit: query.limit ?? DEFAULT_ACTIVITY_PAGE, offset: query.offset ?? 0 },
+    bounds: {
+      limit: query.limit ?? DEFAULT_ACTIVITY_PAGE,
+      offset: query.offset ?? 0,
+      withTotal: query.withTotal,
+    },
     select: (total) =>
       db
         .select({ log: activityLog, username: users.username, total })

@@ -4,6 +4,10 @@
 // therefore one snapshot: a row added or deleted between two statements can never make the
 // page and X-Total-Count disagree, and it costs no extra round trip. The page query keeps its
 // ORDER BY ... LIMIT, so PostgreSQL can still walk an index for the page.
+//
+// A client that already knows the total (it read another page of the same search and filters)
+// asks with `withTotal: false`; then nothing is counted unless the page itself tells the total:
+// a short page ends the list (offset + rows), and an empty page past the end is counted.
 import { count, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
@@ -12,11 +16,16 @@ import type { Executor } from "../db/client";
 export interface PageBounds {
   limit?: number;
   offset?: number;
+  /** false: the caller knows the total, count only when the page alone cannot tell it. */
+  withTotal?: boolean;
 }
 
 export interface Page<Row> {
   rows: Row[];
-  /** Rows the conditions match, when a page was asked for (limit or offset); else null. */
+  /**
+   * Rows the conditions match, when a page was asked for (limit or offset); else null, and also
+   * null for a full page asked for `withTotal: false`.
+   */
   total: number | null;
 }
 
@@ -39,7 +48,7 @@ export async function selectPage<Q extends PgSelect>(
   },
 ): Promise<Page<Awaited<Q>[number]>> {
   const { from, where, bounds } = options;
-  let query = options.select(totalOf(from, where));
+  let query = options.select(totalOf(from, where, bounds));
   if (!isPaged(bounds)) return { rows: await query, total: null };
 
   if (bounds.limit !== undefined) query = query.limit(bounds.limit) as Q;
@@ -68,7 +77,7 @@ export async function selectPageByIds<Q extends PgSelect>(
 ): Promise<Page<Awaited<Q>[number]>> {
   const { from, where, bounds } = options;
   if (!isPaged(bounds))
-    return { rows: await options.select(totalOf(from, where), where), total: null };
+    return { rows: await options.select(totalOf(from, where, bounds), where), total: null };
 
   let ids = db
     .select({ id: options.id })
@@ -78,14 +87,20 @@ export async function selectPageByIds<Q extends PgSelect>(
     .$dynamic();
   if (bounds.limit !== undefined) ids = ids.limit(bounds.limit);
   if (bounds.offset) ids = ids.offset(bounds.offset);
-  const rows = await options.select(totalOf(from, where), inArray(options.id, ids));
+  const rows = await options.select(totalOf(from, where, bounds), inArray(options.id, ids));
   return withTotal(db, from, where, bounds, rows);
 }
 
 const isPaged = (bounds: PageBounds) => bounds.limit !== undefined || bounds.offset !== undefined;
 
-const totalOf = (from: PgTable, where: SQL | undefined) =>
-  sql<number>`(select count(*) from ${from} where ${where ?? sql`true`})`
+const counts = (bounds: PageBounds) => isPaged(bounds) && bounds.withTotal !== false;
+
+/** The total as a field of the page's SELECT: the count, or a constant null when not counted. */
+const totalOf = (from: PgTable, where: SQL | undefined, bounds: PageBounds) =>
+  (counts(bounds)
+    ? sql<number>`(select count(*) from ${from} where ${where ?? sql`true`})`
+    : sql<number>`null::bigint`
+  )
     .mapWith(Number)
     .as("total");
 
@@ -97,9 +112,15 @@ async function withTotal<Row>(
   page: Row[],
 ): Promise<Page<Row>> {
   const rows = page as (Row & { total: number })[];
-  if (rows.length > 0) return { rows, total: rows[0]!.total };
+  const offset = bounds.offset ?? 0;
+  if (rows.length > 0) {
+    if (counts(bounds)) return { rows, total: rows[0]!.total };
+    // Not counted: a short page is the list's end, a full one tells nothing.
+    const short = bounds.limit === undefined || rows.length < bounds.limit;
+    return { rows, total: short ? offset + rows.length : null };
+  }
   // An empty page says nothing about the total: none at the start, or a page past the end.
-  if (!bounds.offset) return { rows, total: 0 };
+  if (!offset) return { rows, total: 0 };
   const [counted] = await db.select({ total: count() }).from(from).where(where);
   return { rows, total: Number(counted?.total ?? 0) };
 }

@@ -65,9 +65,11 @@ export async function listLicensePageAssignments(
   session: ActiveSession,
   query: LicenseListQuery,
 ) {
+  // The seats need the page's ids, never its total.
   const page = await listLicenses(db, secrets, session, {
     ...query,
     limit: query.limit ?? MAX_PAGE_SIZE,
+    withTotal: false,
   });
   if (page.licenses.length === 0) return [];
   return listAssignments(db, {

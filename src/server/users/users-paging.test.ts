@@ -65,6 +65,26 @@ describe("GET /api/users", () => {
     expect(await list("/api/users?limit=3&offset=50")).toMatchObject({ usernames: [], total: 7 });
   });
 
+  it("skips the count with withTotal=false, unless the page itself tells the total", async () => {
+    const counted = await list("/api/users?limit=3&offset=3");
+    // A full page: the total is the caller's to keep; same rows as the counted page.
+    const kept = await list("/api/users?limit=3&offset=3&withTotal=false");
+    expect(kept).toMatchObject({ usernames: counted.usernames, total: undefined });
+    // A short page ends the list: offset + rows, without counting.
+    expect(await list("/api/users?limit=3&offset=6&withTotal=false")).toMatchObject({
+      usernames: ["pg-plain"],
+      total: 7,
+    });
+    // An empty page past the end is counted, so a screen can move back to the last page.
+    expect(await list("/api/users?limit=3&offset=30&withTotal=false")).toMatchObject({
+      usernames: [],
+      total: 7,
+    });
+    // true or blank: counted as without it.
+    expect((await list("/api/users?limit=3&withTotal=true")).total).toBe(7);
+    expect((await list("/api/users?limit=3&withTotal=")).total).toBe(7);
+  });
+
   it("searches username, name, e-mail and department in the database, case-insensitively", async () => {
     expect(await list("/api/users?search=LOGISTICS&limit=10")).toMatchObject({
       usernames: ["Bravo", "echo"],
@@ -99,6 +119,7 @@ describe("GET /api/users", () => {
       ["sort=password", "Sort must be username, fullName or createdAt"],
       ["order=up", "Order must be asc or desc"],
       ["active=maybe", "active must be true or false"],
+      ["withTotal=no", "withTotal must be true or false"],
     ]) {
       const response = await t.request({
         method: "GET",

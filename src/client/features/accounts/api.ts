@@ -2,8 +2,8 @@
 // keys start with the API path, so a write refreshes every list of the area.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { listQueryString } from "@/client/lib/list-query-string";
-import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import { fetchListPage } from "@/client/lib/list-page-query";
+import type { ListPage } from "@/client/lib/pagination";
 import type {
   AccountAssignmentResponse,
   AccountResponse,
@@ -38,15 +38,10 @@ export const accountKeys = {
 export function useAccountPage(params: AccountListParams, page: number, pageSize: number) {
   return useQuery({
     queryKey: accountKeys.page(params, page, pageSize),
-    queryFn: async ({ signal }): Promise<AccountPage> => {
-      const offset = offsetOf(page, pageSize);
-      const { data, headers } = await api.getWithHeaders<AccountResponse[]>(
-        `/api/accounts?${listQueryString(params, { limit: pageSize, offset })}`,
-        { signal },
-      );
-      const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
-      return { rows: data, total, offset, params };
-    },
+    queryFn: async (context): Promise<AccountPage> => ({
+      ...(await fetchListPage<AccountResponse>(context, "/api/accounts", params, page, pageSize)),
+      params,
+    }),
     placeholderData: keepPreviousData,
     // Spec part 1, section 8: account queries are retried once.
     retry: 1,

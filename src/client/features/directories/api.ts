@@ -2,8 +2,8 @@
 // with the API path, so a write refreshes every list of the area.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { listQueryString } from "@/client/lib/list-query-string";
-import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import { fetchListPage } from "@/client/lib/list-page-query";
+import type { ListPage } from "@/client/lib/pagination";
 import type { DirectoryStatusFilter } from "@/domain/enums";
 import type {
   CreateDirectoryRequest,
@@ -34,15 +34,16 @@ export const directoryKeys = {
 export function useDirectoryPage(params: DirectoryListParams, page: number, pageSize: number) {
   return useQuery({
     queryKey: directoryKeys.page(params, page, pageSize),
-    queryFn: async ({ signal }): Promise<DirectoryPage> => {
-      const offset = offsetOf(page, pageSize);
-      const { data, headers } = await api.getWithHeaders<DirectoryResponse[]>(
-        `/api/directories?${listQueryString(params, { limit: pageSize, offset })}`,
-        { signal },
-      );
-      const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
-      return { rows: data, total, offset, params };
-    },
+    queryFn: async (context): Promise<DirectoryPage> => ({
+      ...(await fetchListPage<DirectoryResponse>(
+        context,
+        "/api/directories",
+        params,
+        page,
+        pageSize,
+      )),
+      params,
+    }),
     placeholderData: keepPreviousData,
   });
 }

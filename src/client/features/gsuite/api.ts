@@ -2,8 +2,8 @@
 // refreshes every G Suite query (and the users lists, whose badges it changes) by path prefix.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { listQueryString } from "@/client/lib/list-query-string";
-import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import { fetchListPage, type ListQueryContext } from "@/client/lib/list-page-query";
+import type { ListPage } from "@/client/lib/pagination";
 import type {
   AssignGsuiteUsersResponse,
   CreateGsuiteAccountRequest,
@@ -66,17 +66,9 @@ async function readPage<Row>(
   params: Record<string, string | undefined>,
   page: number,
   pageSize: number,
-  signal: AbortSignal,
+  context: ListQueryContext,
 ): Promise<GsuitePage<Row>> {
-  const offset = offsetOf(page, pageSize);
-  const query = listQueryString(params, { limit: pageSize, offset });
-  const { data, headers } = await api.getWithHeaders<Row[]>(`${path}?${query}`, { signal });
-  return {
-    rows: data,
-    offset,
-    total: totalFromHeader(headers.get("X-Total-Count"), offset, data.length),
-    params,
-  };
+  return { ...(await fetchListPage<Row>(context, path, params, page, pageSize)), params };
 }
 
 const text = (value: number | boolean | undefined) =>
@@ -85,7 +77,7 @@ const text = (value: number | boolean | undefined) =>
 export function useAccountPage(params: AccountListParams, page: number, pageSize: number) {
   return useQuery({
     queryKey: ["/api/gsuite-accounts", params, page, pageSize],
-    queryFn: ({ signal }) =>
+    queryFn: (context) =>
       readPage<GsuiteAccountResponse>(
         "/api/gsuite-accounts",
         {
@@ -96,7 +88,7 @@ export function useAccountPage(params: AccountListParams, page: number, pageSize
         },
         page,
         pageSize,
-        signal,
+        context,
       ),
     placeholderData: keepPreviousData,
     retry: RETRY_ONCE,
@@ -126,7 +118,7 @@ export function useGsuiteUserPage(
 ) {
   return useQuery({
     queryKey: ["/api/gsuite-users", params, page, pageSize],
-    queryFn: ({ signal }) =>
+    queryFn: (context) =>
       readPage<GsuiteUserResponse>(
         "/api/gsuite-users",
         {
@@ -136,7 +128,7 @@ export function useGsuiteUserPage(
         },
         page,
         pageSize,
-        signal,
+        context,
       ),
     placeholderData: keepPreviousData,
     retry: RETRY_ONCE,

@@ -2,8 +2,9 @@
 // requests and the dashboard (the spec refetches lists after each write).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
+import { fetchListPage } from "@/client/lib/list-page-query";
 import { listQueryString } from "@/client/lib/list-query-string";
-import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import type { ListPage } from "@/client/lib/pagination";
 import type {
   CreateHardwareRequest,
   CreateHardwareRequestRequest,
@@ -27,15 +28,16 @@ export function useHardwarePage(
   return useQuery({
     enabled,
     queryKey: hardwareKeys.page(params, page, pageSize),
-    queryFn: async ({ signal }): Promise<HardwarePage> => {
-      const offset = offsetOf(page, pageSize);
-      const { data, headers } = await api.getWithHeaders<HardwareResponse[]>(
-        `/api/hardware?${listQueryString({ ...params }, { limit: pageSize, offset })}`,
-        { signal },
-      );
-      const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
-      return { rows: data, total, offset, params };
-    },
+    queryFn: async (context): Promise<HardwarePage> => ({
+      ...(await fetchListPage<HardwareResponse>(
+        context,
+        "/api/hardware",
+        { ...params },
+        page,
+        pageSize,
+      )),
+      params,
+    }),
     placeholderData: keepPreviousData,
   });
 }
@@ -76,18 +78,8 @@ export interface HardwareRequestPage extends ListPage<HardwareRequestResponse> {
 export function useHardwareRequestPage(page: number, pageSize: number) {
   return useQuery({
     queryKey: hardwareKeys.requests(page, pageSize),
-    queryFn: async ({ signal }): Promise<HardwareRequestPage> => {
-      const offset = offsetOf(page, pageSize);
-      const { data, headers } = await api.getWithHeaders<HardwareRequestResponse[]>(
-        `/api/hardware-requests?${listQueryString({}, { limit: pageSize, offset })}`,
-        { signal },
-      );
-      return {
-        rows: data,
-        total: totalFromHeader(headers.get("X-Total-Count"), offset, data.length),
-        offset,
-      };
-    },
+    queryFn: (context): Promise<HardwareRequestPage> =>
+      fetchListPage(context, "/api/hardware-requests", {}, page, pageSize),
     placeholderData: keepPreviousData,
   });
 }

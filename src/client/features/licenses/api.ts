@@ -2,8 +2,9 @@
 // renewal and view-log query (spec part 1, section 4: lists are refetched after any write).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
+import { listPageRequest } from "@/client/lib/list-page-query";
 import { listQueryString } from "@/client/lib/list-query-string";
-import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import { type ListPage, totalFromHeader } from "@/client/lib/pagination";
 import type {
   AssignmentResponse,
   CreateAssignmentRequest,
@@ -16,7 +17,7 @@ import type {
   UpdateLicenseRequest,
 } from "@/domain/schemas/licenses";
 import type { UserResponse } from "@/domain/schemas/users";
-import { licenseListQueryString } from "./license-query-string";
+import { licenseListQuery, licenseListQueryString } from "./license-query-string";
 import {
   type LicenseListParams,
   type LicensePageRequest,
@@ -73,9 +74,15 @@ export function useLicensePage(
     queryKey: viewer?.isAdmin
       ? licenseKeys.page(params, request)
       : licenseKeys.pageOfUser(viewer?.id ?? 0, params, request),
-    queryFn: async ({ signal }): Promise<LicensePage> => {
-      const offset = offsetOf(request.page, request.pageSize);
-      const query = licenseListQueryString(params, today, { limit: request.pageSize, offset });
+    queryFn: async (context): Promise<LicensePage> => {
+      const { signal } = context;
+      const page = listPageRequest(
+        context,
+        licenseListQuery(params, today),
+        request.page,
+        request.pageSize,
+      );
+      const query = page.queryString;
       // The page's seats are asked for with the same query at the same time, not once its ids
       // are known: no request waterfall.
       const [{ data, headers }, assignments] = await Promise.all([
@@ -84,8 +91,7 @@ export function useLicensePage(
           ? api.get<AssignmentResponse[]>(`/api/assignments/of-license-page?${query}`, { signal })
           : Promise.resolve([]),
       ]);
-      const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
-      return { rows: data, total, offset, assignments, params };
+      return { ...page.pageOf(data, headers), assignments, params };
     },
     enabled: viewer !== null,
     placeholderData: keepPreviousData,

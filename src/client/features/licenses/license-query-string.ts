@@ -11,6 +11,11 @@ export function licenseListQueryString(
   today: string,
   page?: PageWindow,
 ): string {
+  return listQueryString(licenseListQuery(params, today), page);
+}
+
+/** The parameters of those requests, before the page's window is added. */
+export function licenseListQuery(params: LicenseListParams, today: string) {
   const { status, sort, order, search } = params;
-  return listQueryString({ status, sort, order, today, search }, page);
+  return { status, sort, order, today, search };
 }

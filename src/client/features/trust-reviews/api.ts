@@ -2,8 +2,8 @@
 // the API path, so a write refreshes the list and the summary cards.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { listQueryString } from "@/client/lib/list-query-string";
-import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import { fetchListPage } from "@/client/lib/list-page-query";
+import type { ListPage } from "@/client/lib/pagination";
 import type { TrustReviewStatusFilter } from "@/domain/enums";
 import type { LicenseResponse } from "@/domain/schemas/licenses";
 import type {
@@ -36,15 +36,16 @@ export const trustReviewKeys = {
 export function useTrustReviewPage(params: TrustReviewListParams, page: number, pageSize: number) {
   return useQuery({
     queryKey: trustReviewKeys.page(params, page, pageSize),
-    queryFn: async ({ signal }): Promise<TrustReviewPage> => {
-      const offset = offsetOf(page, pageSize);
-      const { data, headers } = await api.getWithHeaders<TrustReviewResponse[]>(
-        `/api/trust-reviews?${listQueryString(params, { limit: pageSize, offset })}`,
-        { signal },
-      );
-      const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
-      return { rows: data, total, offset, params };
-    },
+    queryFn: async (context): Promise<TrustReviewPage> => ({
+      ...(await fetchListPage<TrustReviewResponse>(
+        context,
+        "/api/trust-reviews",
+        params,
+        page,
+        pageSize,
+      )),
+      params,
+    }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,8 +1,8 @@
 // Server calls of the Users screen (spec part 2, section 7 'Users').
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { listQueryString } from "@/client/lib/list-query-string";
-import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import { fetchListPage } from "@/client/lib/list-page-query";
+import type { ListPage } from "@/client/lib/pagination";
 import type { LicenseResponse } from "@/domain/schemas/licenses";
 import type { OffboardDecision, OffboardingResponse } from "@/domain/schemas/offboarding";
 import type {
@@ -51,15 +51,10 @@ export function useUserHoldings(userId: number, enabled = true) {
 export function useUserPage(params: UserListParams, page: number, pageSize: number) {
   return useQuery({
     queryKey: userKeys.page(params, page, pageSize),
-    queryFn: async ({ signal }): Promise<UserPage> => {
-      const offset = offsetOf(page, pageSize);
-      const { data, headers } = await api.getWithHeaders<UserResponse[]>(
-        `/api/users?${listQueryString(params, { limit: pageSize, offset })}`,
-        { signal },
-      );
-      const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
-      return { rows: data, total, offset, params };
-    },
+    queryFn: async (context): Promise<UserPage> => ({
+      ...(await fetchListPage<UserResponse>(context, "/api/users", params, page, pageSize)),
+      params,
+    }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,95 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { countedFilters, type ListQuery, listPageRequest, TOTAL_REUSE_MS } from "./list-page-query";
+
+const PATH = "/api/users";
+const byName: ListQuery = { search: "ann", sort: "username", order: "asc" };
+
+/** A page of the users list as the kit caches it, counted `ageMs` ago. */
+function cachePage(client: QueryClient, query: ListQuery, page: number, total: number, ageMs = 0) {
+  const key = [PATH, query, { page }];
+  client.setQueryData(key, {
+    rows: [],
+    offset: (page - 1) * 50,
+    total,
+    count: { filters: countedFilters(query), total, at: Date.now() - ageMs },
+  });
+  return key;
+}
+
+const contextFor = (client: QueryClient, query: ListQuery, page: number) => ({
+  client,
+  queryKey: [PATH, query, { page }],
+  signal: new AbortController().signal,
+});
+
+const headers = (total?: number) =>
+  new Headers(total === undefined ? {} : { "X-Total-Count": String(total) });
+
+const asks = (client: QueryClient, query: ListQuery, page: number) =>
+  new URLSearchParams(
+    listPageRequest(contextFor(client, query, page), query, page, 50).queryString,
+  );
+
+afterEach(() => vi.useRealTimers());
+
+describe("listPageRequest", () => {
+  it("asks for the total when no other page of the same search and filters knows it", () => {
+    const client = new QueryClient();
+    expect(asks(client, byName, 1).get("withTotal")).toBeNull();
+    cachePage(client, { ...byName, search: "bob" }, 1, 12);
+    expect(asks(client, byName, 2).get("withTotal")).toBeNull();
+    expect(Object.fromEntries(asks(client, byName, 2))).toEqual({
+      search: "ann",
+      sort: "username",
+      order: "asc",
+      limit: "50",
+      offset: "50",
+    });
+  });
+
+  it("keeps the total of another page while only the page or the sort changes", () => {
+    const client = new QueryClient();
+    cachePage(client, byName, 1, 120);
+    expect(asks(client, byName, 2).get("withTotal")).toBe("false");
+    const bySortDesc = { ...byName, sort: "createdAt", order: "desc" };
+    const request = listPageRequest(contextFor(client, bySortDesc, 3), bySortDesc, 3, 50);
+    expect(new URLSearchParams(request.queryString).get("withTotal")).toBe("false");
+    // The server sent no total: the kept one stands, with when it was counted.
+    const page = request.pageOf([{ id: 1 }], headers());
+    expect(page).toMatchObject({ offset: 100, total: 120, count: { total: 120 } });
+  });
+
+  it("takes a total the server sent anyway (a short or empty page) as a new count", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const client = new QueryClient();
+    cachePage(client, byName, 1, 120);
+    const request = listPageRequest(contextFor(client, byName, 3), byName, 3, 50);
+    const page = request.pageOf([{ id: 1 }], headers(101));
+    expect(page.total).toBe(101);
+    expect(page.count).toEqual({ filters: countedFilters(byName), total: 101, at: Date.now() });
+  });
+
+  it("counts again once a write invalidated the lists, or the count is older than a list stays fresh", async () => {
+    const client = new QueryClient();
+    cachePage(client, byName, 1, 120);
+    await client.invalidateQueries({ queryKey: [PATH] });
+    expect(asks(client, byName, 2).get("withTotal")).toBeNull();
+
+    const later = new QueryClient();
+    cachePage(later, byName, 1, 120, TOTAL_REUSE_MS + 1);
+    expect(asks(later, byName, 2).get("withTotal")).toBeNull();
+  });
+
+  it("never keeps the total of the page being fetched again (a refresh counts)", () => {
+    const client = new QueryClient();
+    cachePage(client, byName, 2, 120);
+    expect(asks(client, byName, 2).get("withTotal")).toBeNull();
+  });
+
+  it("reads the total from X-Total-Count when it counted", () => {
+    const client = new QueryClient();
+    const request = listPageRequest(contextFor(client, byName, 1), byName, 1, 50);
+    expect(request.pageOf([{ id: 1 }], headers(75)).total).toBe(75);
+  });
+});
