@@ -6,11 +6,13 @@ import type {
   AccountAssignmentResponse,
   CreateAccountAssignmentRequest,
 } from "../../domain/schemas/accounts";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { accountAssignments, accounts, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
+import { accountAssignmentDetail } from "./account-activity";
 import { toAccountAssignmentResponse } from "./account-response";
 import { findAccount } from "./service";
 
@@ -65,9 +67,14 @@ export async function listAccountAssignments(
  * `db` may be an open transaction (offboarding hands accounts over inside its own), and the
  * device may be unknown there (an old assignment without one keeps none).
  */
+/**
+ * Assigns an account, recorded on the account as `assign` by `actor`. Offboarding passes none: it
+ * records the hand-over itself, with the offboarding's details.
+ */
 export async function createAccountAssignment(
   db: Executor,
   input: Omit<CreateAccountAssignmentRequest, "deviceName"> & { deviceName: string | null },
+  actor?: ActivityActor,
 ): Promise<AccountAssignmentResponse> {
   return db.transaction(async (tx) => {
     // The account's row lock orders this against a concurrent delete of the account.
@@ -95,12 +102,21 @@ export async function createAccountAssignment(
         notes: input.notes ?? null,
       })
       .returning();
+    if (actor) {
+      await recordActivity(tx, actor, {
+        action: "assign",
+        area: "office_accounts",
+        itemId: account.id,
+        itemLabel: account.email,
+        detail: accountAssignmentDetail(row!),
+      });
+    }
     return toAccountAssignmentResponse(row!, account);
   });
 }
 
 /** Ends an assignment. Ending an ended one changes nothing. */
-export async function deactivateAccountAssignment(db: Db, id: number) {
+export async function deactivateAccountAssignment(db: Db, id: number, actor: ActivityActor) {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ assignment: accountAssignments, account: accountColumns })
@@ -118,6 +134,13 @@ export async function deactivateAccountAssignment(db: Db, id: number) {
       .set({ isActive: false })
       .where(eq(accountAssignments.id, id))
       .returning();
+    await recordActivity(tx, actor, {
+      action: "unassign",
+      area: "office_accounts",
+      itemId: row!.accountId,
+      itemLabel: current.account.email,
+      detail: accountAssignmentDetail(row!),
+    });
     return toAccountAssignmentResponse(row!, current.account);
   });
 }

@@ -14,6 +14,7 @@ import {
   updateAccountRequestSchema,
 } from "../../domain/schemas/accounts";
 import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/common";
+import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireUser } from "../auth/guards";
 import { sendPage } from "../lib/paging";
 import { viewerOf } from "../lib/secrets";
@@ -45,7 +46,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createAccountRequestSchema, response: { 201: accountResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createAccount(app.db, app.secrets, request.body)),
+      reply
+        .status(201)
+        .send(await createAccount(app.db, app.secrets, request.body, actorOf(request))),
   );
 
   app.patch(
@@ -58,7 +61,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountResponseSchema },
       },
     },
-    async (request) => updateAccount(app.db, app.secrets, request.params.id, request.body),
+    async (request) =>
+      updateAccount(app.db, app.secrets, request.params.id, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -68,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      await deleteAccount(app.db, request.params.id);
+      await deleteAccount(app.db, request.params.id, actorOf(request));
       return reply.status(204).send();
     },
   );
@@ -108,7 +112,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createAccountAssignment(app.db, request.body)),
+      reply.status(201).send(await createAccountAssignment(app.db, request.body, actorOf(request))),
   );
 
   // Like the license assignments' deactivate: the route reads no body, so any body (the spec's
@@ -124,7 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: requireAdmin,
         schema: { params: idParamsSchema, response: { 200: accountAssignmentResponseSchema } },
       },
-      async (request) => deactivateAccountAssignment(scope.db, request.params.id),
+      async (request) => deactivateAccountAssignment(scope.db, request.params.id, actorOf(request)),
     );
   });
 };

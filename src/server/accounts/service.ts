@@ -12,6 +12,7 @@ import {
   DUPLICATE_ACCOUNT_EMAIL_MESSAGE,
   type UpdateAccountRequest,
 } from "../../domain/schemas/accounts";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { accountAssignments, accounts } from "../db/schema";
@@ -20,6 +21,7 @@ import { selectPage } from "../lib/paging";
 import type { Secrets } from "../lib/secrets";
 import { containsPattern } from "../lib/text-search";
 import { accountVisibility } from "./access";
+import { accountChanges } from "./account-activity";
 import { type AccountListRow, accountListColumns, toAccountResponse } from "./account-response";
 
 const duplicateEmail = () =>
@@ -188,23 +190,37 @@ export async function listAccounts(
   };
 }
 
-export async function createAccount(db: Db, secrets: Secrets, input: CreateAccountRequest) {
+export async function createAccount(
+  db: Db,
+  secrets: Secrets,
+  input: CreateAccountRequest,
+  actor: ActivityActor,
+) {
   const { password, ...fields } = input;
   await assertEmailFree(db, fields.email);
   try {
-    const [row] = await db
-      .insert(accounts)
-      .values({
-        ...fields,
-        paymentMethod: fields.paymentMethod ?? null,
-        paymentDetails: fields.paymentDetails ?? null,
-        renewalDate: fields.renewalDate ?? null,
-        paymentAmount: fields.paymentAmount ?? null,
-        notes: fields.notes ?? null,
-        passwordCiphertext: secrets.seal(password).ciphertext,
-      })
-      .returning(accountListColumns);
-    return toAccountResponse(row!, []);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(accounts)
+        .values({
+          ...fields,
+          paymentMethod: fields.paymentMethod ?? null,
+          paymentDetails: fields.paymentDetails ?? null,
+          renewalDate: fields.renewalDate ?? null,
+          paymentAmount: fields.paymentAmount ?? null,
+          notes: fields.notes ?? null,
+          passwordCiphertext: secrets.seal(password).ciphertext,
+        })
+        .returning();
+      await recordActivity(tx, actor, {
+        action: "create",
+        area: "office_accounts",
+        itemId: row!.id,
+        itemLabel: row!.email,
+        changes: accountChanges(null, row!),
+      });
+      return toAccountResponse(row!, []);
+    });
   } catch (error) {
     // Two concurrent creates of one e-mail: the unique index decides, the loser gets the 409.
     if (isUniqueViolation(error)) throw duplicateEmail();
@@ -217,11 +233,12 @@ export async function updateAccount(
   secrets: Secrets,
   id: number,
   input: UpdateAccountRequest,
+  actor: ActivityActor,
 ) {
   const { password, ...fields } = input;
   try {
     return await db.transaction(async (tx) => {
-      await findAccount(tx, id, { lock: true });
+      const before = await findAccount(tx, id, { lock: true });
       if (fields.email !== undefined) await assertEmailFree(tx, fields.email, id);
       const [row] = await tx
         .update(accounts)
@@ -230,7 +247,14 @@ export async function updateAccount(
           ...(password ? { passwordCiphertext: secrets.seal(password).ciphertext } : {}),
         })
         .where(eq(accounts.id, id))
-        .returning(accountListColumns);
+        .returning();
+      await recordActivity(tx, actor, {
+        action: "update",
+        area: "office_accounts",
+        itemId: id,
+        itemLabel: row!.email,
+        changes: accountChanges(before, row!),
+      });
       const users = await activeUsersOf(tx, [id]);
       return toAccountResponse(row!, users.get(id) ?? []);
     });
@@ -241,10 +265,16 @@ export async function updateAccount(
 }
 
 /** Deletes an account; its assignments go with it (ON DELETE CASCADE). */
-export async function deleteAccount(db: Db, id: number) {
-  const deleted = await db
-    .delete(accounts)
-    .where(eq(accounts.id, id))
-    .returning({ id: accounts.id });
-  if (deleted.length === 0) throw notFound("Account");
+export async function deleteAccount(db: Db, id: number, actor: ActivityActor) {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(accounts).where(eq(accounts.id, id)).returning();
+    if (!deleted) throw notFound("Account");
+    await recordActivity(tx, actor, {
+      action: "delete",
+      area: "office_accounts",
+      itemId: id,
+      itemLabel: deleted.email,
+      changes: accountChanges(deleted, null),
+    });
+  });
 }
