@@ -30,6 +30,7 @@ export const ACTIVITY_ACTIONS = [
   "passkey_add",
   "passkey_remove",
   "recovery_code_use",
+  "restore",
   "pay",
   "prune",
 ] as const;

@@ -11,6 +11,7 @@ import {
   recordDirectoryPaymentResponseSchema,
   updateDirectoryRequestSchema,
 } from "../../domain/schemas/directories";
+import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin } from "../auth/guards";
 import { sendPage } from "../lib/paging";
 import {
@@ -45,7 +46,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { body: createDirectoryRequestSchema, response: { 201: directoryResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createDirectory(app.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createDirectory(app.db, request.body, actorOf(request))),
   );
 
   app.patch(
@@ -59,7 +61,13 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateDirectory(app.db, request.params.id, request.body, currentSession(request).user.id),
+      updateDirectory(
+        app.db,
+        request.params.id,
+        request.body,
+        currentSession(request).user.id,
+        actorOf(request),
+      ),
   );
 
   app.delete(
@@ -69,7 +77,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      await deleteDirectory(app.db, request.params.id);
+      await deleteDirectory(app.db, request.params.id, actorOf(request));
       return reply.status(204).send();
     },
   );
@@ -81,7 +89,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { params: idParamsSchema, response: { 200: directoryResponseSchema } },
     },
-    async (request) => restoreDirectory(app.db, request.params.id),
+    async (request) => restoreDirectory(app.db, request.params.id, actorOf(request)),
   );
 
   app.get(
@@ -112,6 +120,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
             request.params.id,
             request.body,
             currentSession(request).user.id,
+            actorOf(request),
           ),
         ),
   );

@@ -1,6 +1,7 @@
 // Directory listings: list (status filter, search, sort in SQL), create, update (a price change
 // keeps its history), delete with undo (soft delete), and Record payment with its history.
 import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { changesBetween } from "../../domain/activity";
 import { todayIso } from "../../domain/dates";
 import { nextPaymentAfterPayment } from "../../domain/directories";
 import {
@@ -12,6 +13,7 @@ import {
   type RecordDirectoryPaymentRequest,
   type UpdateDirectoryRequest,
 } from "../../domain/schemas/directories";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { directories, directoryPayments, directoryPriceChanges } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -59,22 +61,42 @@ async function findDirectory(db: Executor, id: number, options: { lock?: boolean
   return row;
 }
 
+/** A listing change in the activity log (a listing holds no secret). */
+const logDirectory = (
+  tx: Executor,
+  actor: ActivityActor,
+  action: "create" | "update" | "delete" | "restore" | "pay",
+  row: { id: number; name: string },
+  extra: { changes?: ReturnType<typeof changesBetween>; detail?: Record<string, unknown> } = {},
+) =>
+  recordActivity(tx, actor, {
+    action,
+    area: "directories",
+    itemId: row.id,
+    itemLabel: row.name,
+    ...extra,
+  });
+
 export async function createDirectory(
   db: Db,
   input: CreateDirectoryRequest,
+  actor: ActivityActor,
 ): Promise<DirectoryResponse> {
-  const [row] = await db
-    .insert(directories)
-    .values({
-      ...input,
-      url: input.url ?? null,
-      location: input.location ?? null,
-      nextPaymentDate: input.nextPaymentDate ?? null,
-      lastPaymentDate: input.lastPaymentDate ?? null,
-      notes: input.notes ?? null,
-    })
-    .returning(directoryColumns);
-  return toDirectoryResponse(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(directories)
+      .values({
+        ...input,
+        url: input.url ?? null,
+        location: input.location ?? null,
+        nextPaymentDate: input.nextPaymentDate ?? null,
+        lastPaymentDate: input.lastPaymentDate ?? null,
+        notes: input.notes ?? null,
+      })
+      .returning(directoryColumns);
+    await logDirectory(tx, actor, "create", row!, { changes: changesBetween(null, row!) });
+    return toDirectoryResponse(row!);
+  });
 }
 
 /** Updates the fields given; a new amount or currency is written to the price history. */
@@ -83,6 +105,7 @@ export async function updateDirectory(
   id: number,
   input: UpdateDirectoryRequest,
   userId: number,
+  actor: ActivityActor,
 ): Promise<DirectoryResponse> {
   return db.transaction(async (tx) => {
     const current = await findDirectory(tx, id, { lock: true });
@@ -112,28 +135,39 @@ export async function updateDirectory(
       .set(input)
       .where(eq(directories.id, id))
       .returning(directoryColumns);
+    await logDirectory(tx, actor, "update", row!, { changes: changesBetween(current, row!) });
     return toDirectoryResponse(row!);
   });
 }
 
 /** Deletes a listing so that Undo can bring it back, with its history, for as long as it wants. */
-export async function deleteDirectory(db: Db, id: number) {
-  const [row] = await db
-    .update(directories)
-    .set({ deletedAt: new Date() })
-    .where(and(eq(directories.id, id), notDeleted))
-    .returning({ id: directories.id });
-  if (!row) throw notFound("Directory");
+export async function deleteDirectory(db: Db, id: number, actor: ActivityActor) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(directories)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(directories.id, id), notDeleted))
+      .returning({ id: directories.id, name: directories.name });
+    if (!row) throw notFound("Directory");
+    await logDirectory(tx, actor, "delete", row);
+  });
 }
 
-export async function restoreDirectory(db: Db, id: number): Promise<DirectoryResponse> {
-  const [row] = await db
-    .update(directories)
-    .set({ deletedAt: null })
-    .where(and(eq(directories.id, id), isNotNull(directories.deletedAt)))
-    .returning(directoryColumns);
-  if (!row) throw notFound("Deleted directory");
-  return toDirectoryResponse(row);
+export async function restoreDirectory(
+  db: Db,
+  id: number,
+  actor: ActivityActor,
+): Promise<DirectoryResponse> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(directories)
+      .set({ deletedAt: null })
+      .where(and(eq(directories.id, id), isNotNull(directories.deletedAt)))
+      .returning(directoryColumns);
+    if (!row) throw notFound("Deleted directory");
+    await logDirectory(tx, actor, "restore", row);
+    return toDirectoryResponse(row);
+  });
 }
 
 export async function directoryHistory(
@@ -180,6 +214,7 @@ export async function recordDirectoryPayment(
   id: number,
   input: RecordDirectoryPaymentRequest,
   userId: number,
+  actor: ActivityActor,
 ) {
   const directory = await db.transaction(async (tx) => {
     const current = await findDirectory(tx, id, { lock: true });
@@ -196,11 +231,12 @@ export async function recordDirectoryPayment(
       ]);
     }
     const paidOn = input.paidOn ?? todayIso();
+    const currency = input.currency ?? current.paymentCurrency;
     await tx.insert(directoryPayments).values({
       directoryId: id,
       paidOn,
       amount,
-      currency: input.currency ?? current.paymentCurrency,
+      currency,
       recordedByUserId: userId,
     });
     const [row] = await tx
@@ -208,6 +244,10 @@ export async function recordDirectoryPayment(
       .set({ lastPaymentDate: paidOn, nextPaymentDate: nextPaymentAfterPayment(current, paidOn) })
       .where(eq(directories.id, id))
       .returning(directoryColumns);
+    await logDirectory(tx, actor, "pay", row!, {
+      changes: changesBetween(current, row!),
+      detail: { paidOn, amount, currency },
+    });
     return toDirectoryResponse(row!);
   });
   return { directory, history: await directoryHistory(db, id) };
