@@ -234,6 +234,8 @@ describe("demo seed", () => {
     expect(new Set(reviews.map((row) => row.approvalStatus))).toContain("pending");
     expect(new Set(reviews.map((row) => row.approvalStatus))).toContain("approved");
     expect(new Set(reviews.map((row) => row.isActive))).toEqual(new Set([true, false]));
+    // Every demo client has its web domain, as the trust reviews screen shows and searches it.
+    expect(reviews.filter((row) => !row.domain)).toEqual([]);
 
     const months = new Set(
       (await db.select().from(schema.dropletCosts)).map((row) => row.invoiceMonth),

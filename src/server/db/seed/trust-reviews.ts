@@ -21,6 +21,8 @@ interface ReviewSeed {
   cancellationReason?: string;
   approvalStatus: NonNullable<ReviewRow["approvalStatus"]>;
   approvedBy?: string;
+  /** The client's web domain (searched, and shown under the client's name). */
+  domain: string;
   notes?: string;
 }
 
@@ -39,7 +41,8 @@ export const DEMO_TRUST_REVIEWS: ReviewSeed[] = [
     nextPayment: 18,
     approvalStatus: "approved",
     approvedBy: "admin",
-    notes: "Domain: harbourdental.com.au. Monthly technical SEO audits.",
+    domain: "harbourdental.com.au",
+    notes: "Monthly technical SEO audits.",
   },
   {
     license: CLIENT_SEATS,
@@ -53,7 +56,7 @@ export const DEMO_TRUST_REVIEWS: ReviewSeed[] = [
     nextPayment: 215,
     approvalStatus: "approved",
     approvedBy: "priya",
-    notes: "Domain: bluefern.cafe",
+    domain: "bluefern.cafe",
   },
   {
     license: CLIENT_SEATS,
@@ -67,7 +70,8 @@ export const DEMO_TRUST_REVIEWS: ReviewSeed[] = [
     nextPayment: -10,
     approvalStatus: "keep",
     approvedBy: "admin",
-    notes: "Domain: kestrel-legal.co.uk. Pays half; review at contract renewal.",
+    domain: "kestrel-legal.co.uk",
+    notes: "Pays half; review at contract renewal.",
   },
   {
     license: CLIENT_SEATS,
@@ -81,7 +85,7 @@ export const DEMO_TRUST_REVIEWS: ReviewSeed[] = [
     nextPayment: 25,
     approvalStatus: "approved",
     approvedBy: "admin",
-    notes: "Domain: summitoutdoor.com",
+    domain: "summitoutdoor.com",
   },
   {
     license: CLIENT_SEATS,
@@ -94,7 +98,7 @@ export const DEMO_TRUST_REVIEWS: ReviewSeed[] = [
     lastPayment: -60,
     nextPayment: 305,
     approvalStatus: "pending",
-    notes: "Domain: nordlicht-reisen.de",
+    domain: "nordlicht-reisen.de",
   },
   {
     license: CLIENT_SEATS,
@@ -102,7 +106,8 @@ export const DEMO_TRUST_REVIEWS: ReviewSeed[] = [
     assigned: -14,
     paymentStatus: "not_paying",
     approvalStatus: "pending",
-    notes: "Domain: pinecrestphysio.com.au. Trial seat during onboarding.",
+    domain: "pinecrestphysio.com.au",
+    notes: "Trial seat during onboarding.",
   },
   {
     license: CLIENT_SEATS,
@@ -114,7 +119,7 @@ export const DEMO_TRUST_REVIEWS: ReviewSeed[] = [
     cancellationReason: "Client moved SEO in-house.",
     approvalStatus: "rejected",
     approvedBy: "priya",
-    notes: "Domain: atlasfreight.com",
+    domain: "atlasfreight.com",
   },
   {
     license: "Screaming Frog SEO Spider",
@@ -127,7 +132,8 @@ export const DEMO_TRUST_REVIEWS: ReviewSeed[] = [
     lastPayment: -30,
     nextPayment: 0,
     approvalStatus: "pending",
-    notes: "Domain: lumenarchitecture.com.au. Shares the in-house spare seat for now.",
+    domain: "lumenarchitecture.com.au",
+    notes: "Shares the in-house spare seat for now.",
   },
   {
     license: CLIENT_SEATS,
@@ -144,7 +150,7 @@ export const DEMO_TRUST_REVIEWS: ReviewSeed[] = [
     cancellationReason: "Budget cut for next financial year.",
     approvalStatus: "approved",
     approvedBy: "admin",
-    notes: "Domain: copperleafwines.com.au",
+    domain: "copperleafwines.com.au",
   },
 ];
 
@@ -168,6 +174,7 @@ export async function seedTrustReviews(context: SeedContext, licenseId: (name: s
       cancellationReason: review.cancellationReason ?? null,
       approvalStatus: review.approvalStatus,
       approvedBy: review.approvedBy ?? null,
+      domain: review.domain,
       notes: review.notes ?? null,
       createdAt: ago(context, -review.assigned),
       updatedAt: ago(context, Math.min(-review.assigned, 10)),
