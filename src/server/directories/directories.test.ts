@@ -151,6 +151,35 @@ describe("directories", () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("sorts by amount in one currency, at the stored rates, not by the raw figures", async () => {
+    // In USD at the default rates: GBP 85 = 106.25, USD 100, EUR 90 = 98.10, AUD 140 = 93.80
+    // (raw figures would put AUD 140 first).
+    await create({ name: "Fx Kiwi", paymentAmount: 140, paymentCurrency: "AUD" });
+    await create({ name: "Fx Lime", paymentAmount: 100, paymentCurrency: "USD" });
+    await create({ name: "Fx Mango", paymentAmount: 90, paymentCurrency: "EUR" });
+    await create({ name: "Fx Nectar", paymentAmount: 85, paymentCurrency: "GBP" });
+    const fx = "&search=Fx%20&status=active";
+    expect((await names(`?sort=paymentAmount&order=desc${fx}`)).names).toEqual([
+      "Fx Nectar",
+      "Fx Lime",
+      "Fx Mango",
+      "Fx Kiwi",
+    ]);
+    expect((await names(`?sort=paymentAmount&order=asc${fx}`)).names).toEqual([
+      "Fx Kiwi",
+      "Fx Mango",
+      "Fx Lime",
+      "Fx Nectar",
+    ]);
+    // An administrator's rate counts: AUD 140 at 0.8 is US$112, the largest.
+    const rate = await call("PUT", "/api/currency-rates", {
+      rates: [{ from: "AUD", to: "USD", rate: "0.8" }],
+    });
+    expect(rate.statusCode, rate.body).toBe(200);
+    expect((await names(`?sort=paymentAmount&order=desc${fx}`)).names[0]).toBe("Fx Kiwi");
+    await call("PUT", "/api/currency-rates", { rates: [{ from: "AUD", to: "USD", rate: "0.67" }] });
+  });
+
   it("updates fields and keeps a price change in the history", async () => {
     const listing = await create({ name: "Pricey", paymentAmount: 100, paymentCurrency: "AUD" });
     const same = await call("PATCH", `/api/directories/${listing.id}`, { notes: "n" });

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DirectoryStatusFilter } from "../../domain/enums";
 import type { DirectoryListQuery } from "../../domain/schemas/directories";
 import { directories } from "../db/schema";
+import type { RateSql } from "../money/rates-sql";
 
 export function directoryStatusCondition(filter: DirectoryStatusFilter): SQL | undefined {
   switch (filter) {
@@ -19,16 +20,26 @@ export function directoryStatusCondition(filter: DirectoryStatusFilter): SQL | u
 }
 
 const lowerName = sql`lower(${directories.name})`;
+const amountIn = (rate: RateSql) =>
+  sql`(${directories.paymentAmount} * ${rate(sql`${directories.paymentCurrency}`)})`;
 
-/** ORDER BY: the chosen key (rows without it last either way), then name, then id. */
-export function directoryOrder(query: Pick<DirectoryListQuery, "sort" | "order">): SQL[] {
+/**
+ * ORDER BY: the chosen key (rows without it last either way), then name, then id. Amounts are
+ * compared in one currency (`toOneCurrency`, the stored rates; required for that order), so A$100
+ * sorts below US$100.
+ */
+export function directoryOrder(
+  query: Pick<DirectoryListQuery, "sort" | "order">,
+  toOneCurrency?: RateSql,
+): SQL[] {
   const direction = query.order === "desc" ? desc : asc;
   const tieBreak = [asc(lowerName), asc(directories.id)];
   switch (query.sort) {
     case "name":
       return [direction(lowerName), direction(directories.id)];
     case "paymentAmount":
-      return [sql`${direction(directories.paymentAmount)} nulls last`, ...tieBreak];
+      if (!toOneCurrency) throw new Error("Sorting by amount needs the currency rates");
+      return [sql`${direction(amountIn(toOneCurrency))} nulls last`, ...tieBreak];
     case "nextPaymentDate":
       return [sql`${direction(directories.nextPaymentDate)} nulls last`, ...tieBreak];
   }

@@ -19,6 +19,8 @@ import { directories, directoryPayments, directoryPriceChanges } from "../db/sch
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
+import { loadCurrencyRates } from "../money/currency-rates";
+import { rateSql } from "../money/rates-sql";
 import { directoryColumns, toDirectoryResponse } from "./directory-response";
 import { directoryOrder, directoryStatusCondition } from "./list-query";
 
@@ -32,6 +34,9 @@ export async function listDirectories(db: Db, query: DirectoryListQuery) {
     );
   }
   const where = and(...conditions);
+  // Only the amount order converts: the rates are read for it alone.
+  const toUsd =
+    query.sort === "paymentAmount" ? rateSql(await loadCurrencyRates(db), "USD") : undefined;
   const page = await selectPage(db, {
     from: directories,
     where,
@@ -41,7 +46,7 @@ export async function listDirectories(db: Db, query: DirectoryListQuery) {
         .select({ directory: directoryColumns, total })
         .from(directories)
         .where(where)
-        .orderBy(...directoryOrder(query))
+        .orderBy(...directoryOrder(query, toUsd))
         .$dynamic(),
   });
   return {

@@ -9,8 +9,8 @@ import { monthBounds, shiftMonth } from "../../domain/expenses/calendar";
 import { directoryPaymentDates, futurePaymentDates } from "../../domain/expenses/schedule";
 import { DEFAULT_CURRENCY_RATES } from "../../domain/money";
 import { directories, licenses } from "../db/schema";
+import { rateSql } from "../money/rates-sql";
 import { eventsSql } from "./events-sql";
-import { rateSql } from "./rates-sql";
 
 let t: TestApp;
 const STARTS = ["2023-01-31", "2024-02-29", "2025-08-31", "2025-11-30", "2026-03-15", "2026-06-01"];

@@ -33,9 +33,9 @@ import { type CurrencyRates, convertWith, MONTHLY_FACTOR, roundMoney } from "../
 import { nextOccurrence, step } from "../../domain/recurrence";
 import type { Executor } from "../db/client";
 import { loadCurrencyRates } from "../money/currency-rates";
+import { type RateSql, rateSql } from "../money/rates-sql";
 import { eventsSql } from "./events-sql";
 import { gsuitePlanGroups } from "./gsuite-plan-groups";
-import { type RateSql, rateSql } from "./rates-sql";
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
