@@ -363,6 +363,36 @@ describe("expense summary", () => {
     );
     expect(licenses.rows).toHaveLength(6);
   });
+
+  it("exports the G Suite and hosting tables with the figures worked out by hand", async () => {
+    const gsuite = await get<ExpenseExportResponse>(
+      `/api/expenses/export?source=gsuite&currency=AUD&today=${TODAY}`,
+    );
+    expect(gsuite.header).toEqual([
+      "Plan",
+      "Users",
+      "Price per User",
+      "Currency",
+      "Billing Cycle",
+      "Monthly (AUD)",
+      "Yearly (AUD)",
+    ]);
+    // 3 × A$8.40 = 25.20; 2 × US$5 × 1.5 = 15; yearly 12 × monthly.
+    expect(gsuite.rows).toEqual([
+      ["Business Starter", 3, 8.4, "AUD", "monthly", 25.2, 302.4],
+      ["Custom", 2, 5, "USD", "monthly", 15, 180],
+    ]);
+    const hosting = await get<ExpenseExportResponse>(
+      `/api/expenses/export?source=hosting&currency=AUD&today=${TODAY}`,
+    );
+    expect(hosting.header).toEqual(["Month", "Droplets", "Amount (USD)", "Amount (AUD)"]);
+    // Invoiced in USD, × 1.5 in AUD, newest month first.
+    expect(hosting.rows).toEqual([
+      ["2026-03", 1, 20, 30],
+      ["2026-02", 1, 80, 120],
+      ["2026-01", 2, 100, 150],
+    ]);
+  });
 });
 
 describe("expense calendar", () => {
