@@ -243,7 +243,8 @@ describe("the Overview as an administrator", () => {
     ).toBe("/users");
   });
 
-  it("offers the administrators' quick actions; Assign Hardware opens the available items", async () => {
+  it("offers the administrators' quick actions; Assign Hardware opens the assignment dialog", async () => {
+    const [, , item] = await freeHardware(DEMO_ADMIN);
     const page = await e2e.pageAs(DEMO_ADMIN);
     await page.goto(e2e.url("/"));
     await page.getByRole("tab", { name: "Quick Actions", exact: true }).click();
@@ -257,13 +258,36 @@ describe("the Overview as an administrator", () => {
       "Assign Hardware",
       "Assign License",
     ]);
-    await panel.getByRole("button", { name: "Assign Hardware", exact: true }).click();
+    const opener = panel.getByRole("button", { name: "Assign Hardware", exact: true });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Assign Hardware Item", exact: true });
+    await visible(dialog);
+    expect(new URL(page.url()).pathname).toBe("/");
+    const submit = dialog.getByRole("button", { name: "Assign", exact: true });
+    // Assign waits for an item and a user.
+    await dialog.getByRole("combobox", { name: "User" }).fill("priya");
+    await dialog.getByRole("option", { name: /Priya Sharma/ }).click();
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole("combobox", { name: "Hardware Item" }).fill(item!.identifier);
+    await dialog.getByRole("option", { name: new RegExp(item!.identifier) }).click();
+    await until(async () => !(await submit.isDisabled()), "Assign is enabled with both chosen");
+    await submit.click();
+    await expectToast(page, "Hardware assigned", "Hardware successfully assigned to Priya Sharma.");
+    await hidden(dialog);
     await until(
-      async () => new URL(page.url()).search === "?tab=available",
-      "on /hardware?tab=available",
+      async () => (await opener.evaluate((button) => button === document.activeElement)) === true,
+      "focus returns to Assign Hardware",
     );
-    expect(new URL(page.url()).pathname).toBe("/hardware");
-    await visible(page.getByRole("tab", { name: "Available & Reserved", selected: true }));
+    const api = await adminApi(e2e.baseUrl);
+    const saved = await api<HardwareResponse>("GET", `/api/hardware/${item!.id}`);
+    expect(saved.assignedToName).toBe("Priya Sharma");
+    await api("PATCH", `/api/hardware/${item!.id}`, { assignedToUserId: null });
+
+    // Cancel closes it and assigns nothing.
+    await opener.click();
+    await visible(dialog);
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await hidden(dialog);
   });
 });
 

@@ -23,6 +23,10 @@ interface SearchPickerProps<T extends SearchPickerOption> {
   placeholder: string;
   /** What the box shows when the server found nothing ("No user found."). */
   emptyText: string;
+  /** While the first page is on its way. */
+  loadingText?: string;
+  /** The "Selected:" line before anything is chosen. */
+  noneText?: string;
   search: string;
   onSearchChange(search: string): void;
   /** The page of matches the server answered, with the total it counted. */
@@ -47,6 +51,8 @@ export function SearchPicker<T extends SearchPickerOption>({
   label,
   placeholder,
   emptyText,
+  loadingText = "Loading users...",
+  noneText = "No user selected.",
   search,
   onSearchChange,
   page,
@@ -80,7 +86,7 @@ export function SearchPicker<T extends SearchPickerOption>({
         />
         {/* Outside the list, and the list hidden when nothing matches: an empty listbox is a
             broken widget to a screen reader (axe: aria-required-children). */}
-        {error === null && <CommandEmpty>{pending ? "Loading users..." : emptyText}</CommandEmpty>}
+        {error === null && <CommandEmpty>{pending ? loadingText : emptyText}</CommandEmpty>}
         <CommandList className="max-h-56" hidden={rows.length === 0}>
           {rows.map((option) => {
             const taken = unavailable?.(option) ?? false;
@@ -127,7 +133,7 @@ export function SearchPicker<T extends SearchPickerOption>({
             Selected: <span className="font-medium text-foreground">{chosen.displayName}</span>
           </>
         ) : (
-          "No user selected."
+          noneText
         )}
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { greetingForHour } from "./greeting";
-import { quickActionsFor } from "./quick-actions";
+import { type QuickAction, quickActionsFor } from "./quick-actions";
 
 describe("greetingForHour", () => {
   it("says good morning before 12:00", () => {
@@ -17,19 +17,21 @@ describe("greetingForHour", () => {
   });
 });
 
+const targetOf = (action: QuickAction) => ("to" in action ? action.to : `dialog:${action.opens}`);
+
 describe("quickActionsFor", () => {
   it("gives administrators the management actions", () => {
-    expect(quickActionsFor(true).map((action) => [action.label, action.to])).toEqual([
+    expect(quickActionsFor(true).map((action) => [action.label, targetOf(action)])).toEqual([
       ["Add Hardware", "/hardware"],
       ["Add License", "/licenses"],
       ["Add Account", "/accounts"],
       ["Add User", "/users"],
-      ["Assign Hardware", "/hardware?tab=available"],
+      ["Assign Hardware", "dialog:assign-hardware"],
       ["Assign License", "/assignments"],
     ]);
   });
   it("gives ordinary users their own views and the hardware request", () => {
-    expect(quickActionsFor(false).map((action) => [action.label, action.to])).toEqual([
+    expect(quickActionsFor(false).map((action) => [action.label, targetOf(action)])).toEqual([
       ["View My Licenses", "/licenses"],
       ["View My Hardware", "/hardware"],
       ["Office Accounts", "/accounts"],

@@ -1,5 +1,6 @@
-// The Quick Actions tab: the actions by role (quick-actions.ts) as buttons. Loaded when the tab
-// is first opened, so its icons stay out of the dashboard's first load.
+// The Quick Actions tab: the actions by role (quick-actions.ts) as buttons that go to a screen or
+// open 'Assign Hardware Item' here. Loaded when the tab is first opened, so its icons stay out of
+// the dashboard's first load; the dialog's code comes on the first click.
 import {
   ClipboardList,
   KeyRound,
@@ -10,6 +11,7 @@ import {
   UserPlus,
 } from "lucide-react";
 import type * as React from "react";
+import { Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/client/components/ui/button";
 import {
@@ -19,6 +21,7 @@ import {
   CardHeader,
   CardTitle,
 } from "@/client/components/ui/card";
+import { AssignHardwareDialog } from "@/client/features/hardware";
 import { quickActionsFor } from "./quick-actions";
 
 const QUICK_ACTION_ICONS: Record<string, React.ReactNode> = {
@@ -37,6 +40,7 @@ const QUICK_ACTION_ICONS: Record<string, React.ReactNode> = {
 
 export function QuickActions({ isAdmin }: { isAdmin: boolean }) {
   const navigate = useNavigate();
+  const [assigning, setAssigning] = useState(false);
   return (
     <Card>
       <CardHeader>
@@ -49,13 +53,18 @@ export function QuickActions({ isAdmin }: { isAdmin: boolean }) {
             key={action.label}
             variant="outline"
             className="h-auto justify-start gap-3 py-3 [&_svg]:size-5 [&_svg]:text-primary"
-            onClick={() => navigate(action.to)}
+            onClick={() => ("to" in action ? navigate(action.to) : setAssigning(true))}
           >
             {QUICK_ACTION_ICONS[action.label]}
             {action.label}
           </Button>
         ))}
       </CardContent>
+      {assigning && (
+        <Suspense fallback={null}>
+          <AssignHardwareDialog onOpenChange={setAssigning} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,18 +1,18 @@
 // Quick actions of the dashboard and where they go (spec part 1, section 2.6).
 
-export interface QuickAction {
-  label: string;
-  to: string;
-}
+/** A quick action goes to a screen, or opens a dialog on the dashboard itself. */
+export type QuickAction =
+  | { label: string; to: string }
+  | { label: string; opens: "assign-hardware" };
 
 const ADMIN_ACTIONS: readonly QuickAction[] = [
   { label: "Add Hardware", to: "/hardware" },
   { label: "Add License", to: "/licenses" },
   { label: "Add Account", to: "/accounts" },
   { label: "Add User", to: "/users" },
-  // The available items, each with its Assign button and the 'Assign Hardware Item' dialog
-  // (the Overview's inventory shows only 8 of them).
-  { label: "Assign Hardware", to: "/hardware?tab=available" },
+  // 'Assign Hardware Item', here, with a search over every free item (the spec's "hardware
+  // assignment dialog"; the Overview's inventory shows only 8 of them).
+  { label: "Assign Hardware", opens: "assign-hardware" },
   { label: "Assign License", to: "/assignments" },
 ];
 

@@ -60,14 +60,23 @@ export function useUserHardware(userId: number) {
   });
 }
 
-/** Free items for the request dialog, searched on the server (the inventory may be large). */
-export function useRequestableHardware(search: string) {
+/**
+ * Free items (nobody holds them), searched on the server (the inventory may be large): the request
+ * dialog's choices and the assign dialog's picker.
+ */
+export function useFreeHardware(search: string, limit: number) {
   return useQuery({
-    queryKey: hardwareKeys.available(search),
-    queryFn: async ({ signal }) => {
-      const query = listQueryString({ view: "available", search }, { limit: 100, offset: 0 });
-      const items = await api.get<HardwareResponse[]>(`/api/hardware?${query}`, { signal });
-      return items.filter((item) => item.assignedToUserId === null);
+    queryKey: hardwareKeys.available(search, limit),
+    queryFn: async ({ signal }): Promise<{ rows: HardwareResponse[]; total: number }> => {
+      const query = listQueryString({ view: "available", search }, { limit, offset: 0 });
+      const { data, headers } = await api.getWithHeaders<HardwareResponse[]>(
+        `/api/hardware?${query}`,
+        { signal },
+      );
+      const rows = data.filter((item) => item.assignedToUserId === null);
+      // The available view also lists reserved items someone holds: not free, so not counted.
+      const total = totalFromHeader(headers.get("X-Total-Count"), 0, data.length);
+      return { rows, total: total - (data.length - rows.length) };
     },
     placeholderData: keepPreviousData,
   });

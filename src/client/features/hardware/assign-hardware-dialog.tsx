@@ -1,6 +1,8 @@
-// 'Assign Hardware Item' (spec part 1, section 2.3 and part 2): a searchable user list, Cancel and
-// Assign; Assign stays disabled until a user is chosen. The server refuses (409) an item that
-// someone else took in the meantime, and the toast then says so.
+// 'Assign Hardware Item' (spec part 1, section 2.6 and part 2): a searchable user list, Cancel and
+// Assign; Assign stays disabled until a user is chosen. Opened from a row, the item is that row's;
+// opened from the dashboard's Assign Hardware quick action, a searchable list of free items comes
+// first and Assign also waits for an item. The server refuses (409) an item that someone else
+// took in the meantime, and the toast then says so.
 import { useState } from "react";
 import { FormDialogFooter } from "@/client/components/form/form-dialog-footer";
 import {
@@ -14,20 +16,28 @@ import { UserPicker } from "@/client/features/licenses";
 import { useDialogAction } from "@/client/hooks/use-dialog-action";
 import type { HardwareResponse } from "@/domain/schemas/hardware";
 import { useUpdateHardware } from "./api";
+import { HardwarePicker } from "./hardware-picker";
 import { hardwareFailure, hardwareToast } from "./hardware-toasts";
+
+type AssignableItem = Pick<HardwareResponse, "id" | "name">;
 
 export function AssignHardwareDialog({
   item,
   onOpenChange,
 }: {
-  /** Only its id and name are read, so the dashboard's short rows do. */
-  item: Pick<HardwareResponse, "id" | "name">;
+  /**
+   * The row's item (only its id and name are read, so the dashboard's short rows do); without
+   * one, the dialog lets the administrator pick a free item.
+   */
+  item?: AssignableItem;
   onOpenChange(open: boolean): void;
 }) {
   const update = useUpdateHardware();
+  const [target, setTarget] = useState<AssignableItem | undefined>(item);
   const [userId, setUserId] = useState<number | undefined>(undefined);
   const action = useDialogAction({
-    run: (id: number) => update.mutateAsync({ id: item.id, body: { assignedToUserId: id } }),
+    run: ({ itemId, userId }: { itemId: number; userId: number }) =>
+      update.mutateAsync({ id: itemId, body: { assignedToUserId: userId } }),
     success: (saved) => hardwareToast.assigned(saved.assignedToName ?? ""),
     failure: hardwareFailure.assign,
     onDone: () => onOpenChange(false),
@@ -38,22 +48,27 @@ export function AssignHardwareDialog({
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Assign Hardware Item</DialogTitle>
-          <DialogDescription>{`Choose who gets ${item.name}.`}</DialogDescription>
+          <DialogDescription>
+            {item ? `Choose who gets ${item.name}.` : "Choose an available item and who gets it."}
+          </DialogDescription>
         </DialogHeader>
         <form
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (userId !== undefined) void action.run(userId);
+            if (target && userId !== undefined) void action.run({ itemId: target.id, userId });
           }}
         >
+          {!item && (
+            <HardwarePicker label="Hardware Item" value={target?.id} onChange={setTarget} />
+          )}
           {/* Only active people are offered: the server refuses the others too. */}
           <UserPicker label="User" value={userId} onChange={(user) => setUserId(user.id)} />
           <FormDialogFooter
             busy={action.busy}
             submitLabel="Assign"
             busyLabel="Assigning..."
-            submitDisabled={userId === undefined}
+            submitDisabled={target === undefined || userId === undefined}
             onCancel={() => onOpenChange(false)}
           />
         </form>

@@ -15,7 +15,8 @@ export const hardwareKeys = {
     ["/api/hardware", params, { page, pageSize }] as const,
   summary: () => ["/api/hardware/summary"] as const,
   ofUser: (userId: number) => ["/api/hardware", { assignedToUserId: userId }] as const,
-  available: (search: string) => ["/api/hardware", { available: search }] as const,
+  available: (search: string, limit: number) =>
+    ["/api/hardware", { available: search, limit }] as const,
   requests: (page: number, pageSize: number) =>
     ["/api/hardware-requests", { page, pageSize }] as const,
 };

@@ -23,7 +23,7 @@ import {
   createHardwareRequestRequestSchema,
   type HardwareResponse,
 } from "@/domain/schemas/hardware";
-import { useCreateHardwareRequest, useRequestableHardware } from "./api";
+import { useCreateHardwareRequest, useFreeHardware } from "./api";
 import { hardwareFailure, hardwareToast } from "./hardware-toasts";
 
 // 'pc' is shown as PC and stored as desktop.
@@ -79,7 +79,7 @@ export function RequestHardwareDialog({
 }) {
   const create = useCreateHardwareRequest();
   const [search, setSearch] = useState("");
-  const available = useRequestableHardware(useDebouncedValue(search.trim(), 250));
+  const available = useFreeHardware(useDebouncedValue(search.trim(), 250), 100);
   const dialog = useFormDialog({
     schema: requestFormSchema,
     defaultValues: {
@@ -106,7 +106,7 @@ export function RequestHardwareDialog({
   const type = useWatch({ control, name: "type" });
   const managerApproval = useWatch({ control, name: "managerApproval" });
 
-  const itemOptions = (available.data ?? []).map((candidate) => ({
+  const itemOptions = (available.data?.rows ?? []).map((candidate) => ({
     value: String(candidate.id),
     label: `${candidate.name} (${candidate.identifier})`,
   }));
