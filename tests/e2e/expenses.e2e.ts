@@ -253,9 +253,22 @@ describe("the expense calendar", () => {
     const panel = page.getByRole("region", { name: "Day events" });
     const list = panel.getByRole("list");
     await waitForCount(list.getByRole("listitem"), Math.min(day.events.length, 100));
-    for (const event of day.events.slice(0, 3)) {
-      await visible(list.getByText(event.name, { exact: true }).first());
+    // Each event with its name and its amount in the display currency, and the day's payments.
+    const items = list.getByRole("listitem");
+    for (const [index, event] of day.events.slice(0, 3).entries()) {
+      const amount = event.amount === null ? "—" : formatMoney(event.amount, "AUD");
+      await until(async () => {
+        const text = (await items.nth(index).textContent()) ?? "";
+        return text.includes(event.name) && text.endsWith(amount);
+      }, `${event.name} with ${amount}`);
     }
+    await until(
+      async () =>
+        ((await panel.textContent()) ?? "").includes(
+          `Payments due: ${formatMoney(day.amount, "AUD")}`,
+        ),
+      "the day's payments due",
+    );
 
     await page.getByRole("button", { name: "Today", exact: true }).click();
     await visible(page.getByRole("heading", { name: monthName(current) }));
