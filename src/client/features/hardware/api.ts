@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { api } from "@/client/lib/api-client";
 import { fetchListPage } from "@/client/lib/list-page-query";
 import { listQueryString } from "@/client/lib/list-query-string";
-import type { ListPage } from "@/client/lib/pagination";
+import { type ListPage, totalFromHeader } from "@/client/lib/pagination";
 import type {
   CreateHardwareRequest,
   CreateHardwareRequestRequest,
