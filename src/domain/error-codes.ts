@@ -9,6 +9,8 @@ export const errorCodes = [
   // 400: the request itself is wrong.
   /** A body, query or path parameter failed its schema (field errors in `errors`). */
   "VALIDATION_FAILED",
+  /** 400: without PUBLIC_URL, an absolute address was to be made from a malformed Host header. */
+  "INVALID_HOST",
   /** The body is not parseable JSON. */
   "INVALID_JSON",
   /** Any other malformed request (bad URL, bad header...). */
@@ -91,6 +93,9 @@ export const errorCodes = [
   "IMPORT_ROWS_INVALID",
   /** Every row has a problem: there is nothing to import. */
   "IMPORT_NOTHING_TO_IMPORT",
+  /** 409: a record the file duplicates was created (through the form, the API) while the file was
+   * imported, after the check; nothing was written. */
+  "IMPORT_CONFLICT",
   // Second factor and password change (issue 13).
   /** 401 on the sign-in's second step: the TOTP or recovery code is wrong or already used. */
   "INVALID_SECOND_FACTOR",

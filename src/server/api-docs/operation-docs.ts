@@ -29,9 +29,9 @@ export type DocumentedErrorStatus = keyof typeof ERROR_TEXT;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The access the route's guard grants (enforceRouteGuards moved the guard to preValidation). */
-export function guardOf(route: Pick<RouteOptions, "preValidation" | "preHandler">): Access {
-  for (const handler of [route.preValidation ?? [], route.preHandler ?? []].flat()) {
+/** The access the route's guard grants (enforceRouteGuards moved the guard to onRequest). */
+export function guardOf(route: Pick<RouteOptions, "onRequest" | "preHandler">): Access {
+  for (const handler of [route.onRequest ?? [], route.preHandler ?? []].flat()) {
     const access = accessOf(handler);
     if (access) return access;
   }

@@ -247,6 +247,28 @@ describe("a person's feed", () => {
   });
 });
 
+describe("a malformed Host header (no PUBLIC_URL)", () => {
+  it("gets a 400 with a code when the address is made or the feed read, never a 500", async () => {
+    const url = await createFeed(person.cookie);
+    const path = new URL(url).pathname;
+    for (const host of ["bad host", "exa[mple.com", "example.com/evil", "user@example.com"]) {
+      const made = await t.request({
+        method: "POST",
+        url: "/api/calendar-feed",
+        cookie: person.cookie,
+        headers: { host },
+        payload: {},
+      });
+      expect(made.statusCode, `${host}: ${made.body}`).toBe(400);
+      expect(made.json().code).toBe("INVALID_HOST");
+      const read = await t.app.inject({ method: "GET", url: path, headers: { host } });
+      expect(read.statusCode, `${host}: ${read.body}`).toBe(400);
+    }
+    // The feed made before is untouched by the refused attempts.
+    expect((await readFeed(url)).statusCode).toBe(200);
+  });
+});
+
 describe("an administrator's feed", () => {
   it("holds every obligation in the window, and nothing beyond it", async () => {
     const url = await createFeed(admin.cookie);

@@ -2,7 +2,6 @@
 // signed-in person's own feed, and GET /api/calendar-feed/<token>.ics for calendar clients, which
 // send no cookie: the token in the address is the only credential, and any token that is not a
 // live feed of an active person is a plain 404.
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addDays, todayIso } from "../../domain/dates";
@@ -18,16 +17,12 @@ import { emptyBodySchema } from "../../domain/schemas/two-factor";
 import { actorOf } from "../activity/record";
 import { currentSession, publicRoute, requireUser } from "../auth/guards";
 import { notFound } from "../http/errors";
+import { baseUrlOf } from "../http/request-origin";
 import { listObligations } from "../obligations/read-service";
 import { obligationsCalendar } from "./ical";
 import { createFeed, feedOwner, feedStatus, revokeFeed } from "./service";
 
 const FEED_PATH = "/api/calendar-feed";
-
-/** Where people reach the app: PUBLIC_URL, else the address this request came to. */
-function baseUrlOf(request: FastifyRequest, publicUrl: string | undefined) {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -43,8 +38,10 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: emptyBodySchema, response: { 201: calendarFeedCreatedResponseSchema } },
     },
     async (request, reply) => {
+      // Before the feed is made: a malformed Host header is refused with the old feed kept.
+      const baseUrl = baseUrlOf(request, app.config.publicUrl);
       const token = await createFeed(app.db, actorOf(request), currentSession(request).user.id);
-      const url = `${baseUrlOf(request, app.config.publicUrl)}${FEED_PATH}/${token}.ics`;
+      const url = `${baseUrl}${FEED_PATH}/${token}.ics`;
       return reply.status(201).send({ url });
     },
   );

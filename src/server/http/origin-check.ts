@@ -4,6 +4,7 @@
 import type { FastifyRequest } from "fastify";
 import { isBearerOnly } from "../api-tokens/bearer";
 import { forbidden } from "./errors";
+import { requestOrigin } from "./request-origin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -23,7 +24,7 @@ export function createOriginCheck(allowedOrigins: string[]) {
     if (request.headers["x-requested-with"] === "XMLHttpRequest") return;
     // A script with an API token and no cookie: nothing a browser sends by itself (decision 0024).
     if (isBearerOnly(request)) return;
-    const ownOrigin = originOf(`${request.protocol}://${request.host}`);
+    const ownOrigin = requestOrigin(request);
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     if (origin && (origin === ownOrigin || allowedOrigins.includes(origin))) return;
     throw forbidden("Cross-site request refused");

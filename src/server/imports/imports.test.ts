@@ -304,6 +304,35 @@ describe("commit", () => {
     expect(await countOf(licenses)).toBe(before + 1200);
   });
 
+  it("answers 409 and writes nothing when a row was created meanwhile through the form", async () => {
+    // The race: the duplicate check ran before the item existed (made blind here), and the
+    // normal API created it before the insert.
+    vi.spyOn(importAreas.hardware.duplicate, "existing").mockResolvedValue(new Set());
+    const planted = await t.request({
+      method: "POST",
+      url: "/api/hardware",
+      cookie: adminCookie,
+      payload: { name: "Raced laptop", type: "laptop", identifier: "RACE-SN-2" },
+    });
+    expect(planted.statusCode, planted.body).toBe(201);
+    const before = await countOf(hardware);
+    const response = await commit(
+      "hardware",
+      csv([
+        ["Name", "Type", "Serial Number/Identifier"],
+        ["Raced one", "laptop", "RACE-SN-1"],
+        ["Raced two", "laptop", "RACE-SN-2"],
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({
+      code: "IMPORT_CONFLICT",
+      message:
+        "A hardware item with this serial number/identifier already exists: it was added while the file was imported, so nothing was imported. Check the file again.",
+    });
+    expect(await countOf(hardware)).toBe(before);
+  });
+
   it("holds no ACCESS EXCLUSIVE lock while it writes: reads of the table go on", async () => {
     expect(await ginIndexesWithPendingListOf(t.app.db, "licenses")).toEqual([
       "licenses_key_search_tokens_idx",
@@ -626,6 +655,29 @@ describe("only administrators import", () => {
       expect(response.statusCode).toBe(status);
     }
     expect(await countOf(licenses)).toBe(before);
+  });
+
+  it("refuses them before reading the body: a file that cannot be read still gets 401/403", async () => {
+    // Binary (a PDF): read, it would be a 400 IMPORT_NOT_CSV; larger than the limit, a 413.
+    const unreadable = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(64, 0)]);
+    const oversized = Buffer.alloc(21 * 1024 * 1024, 0x41);
+    for (const url of ["/api/imports/licenses/preview", "/api/imports/licenses"]) {
+      for (const body of [unreadable, oversized]) {
+        for (const [cookie, status] of [
+          [userCookie, 403],
+          [undefined, 401],
+        ] as const) {
+          const response = await t.request({
+            method: "POST",
+            url,
+            ...(cookie ? { cookie } : {}),
+            payload: body,
+            headers: { "content-type": "text/csv" },
+          });
+          expect(response.statusCode, `${url} ${response.body}`).toBe(status);
+        }
+      }
+    }
   });
 
   it("refuses an unknown area", async () => {

@@ -9,7 +9,8 @@ import {
 } from "../../domain/schemas/imports";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db } from "../db/client";
-import { badRequest } from "../http/errors";
+import { driverErrorOf } from "../http/database-errors";
+import { badRequest, conflict } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
 import { importAreas } from "./areas";
 import { chunked } from "./areas/area";
@@ -63,6 +64,19 @@ function refuseRows(invalid: CheckedRow[]) {
   );
 }
 
+/**
+ * A unique index refused a row that the check let through: the record was created (through the
+ * form or the API) between the check and the insert. The transaction is rolled back.
+ */
+function createdMeanwhile(definition: (typeof importAreas)[ImportArea], error: unknown) {
+  if (driverErrorOf(error).code !== "23505") return undefined;
+  const exists = definition.duplicate.existsMessage.replace(/\.$/, "");
+  return conflict(
+    "IMPORT_CONFLICT",
+    `${exists}: it was added while the file was imported, so nothing was imported. Check the file again.`,
+  );
+}
+
 export interface CommitOptions {
   actor: ActivityActor;
   /** Import the valid rows and leave out the rows with problems. */
@@ -82,47 +96,51 @@ export async function commitImport(
     reportProgress(db, area, { phase: "checking", processed: 0, total: 0 });
     const file = checkFile(area, definition, text);
     const total = file.rows.length;
-    const result = await db.transaction(async (tx) => {
-      // Against the database inside the write's transaction: what it checks is what it writes.
-      await checkAgainstDatabase(tx, secrets, definition, file.rows);
-      const invalid = file.rows.filter((row) => row.problems.length > 0);
-      if (invalid.length > 0 && !options.skipInvalid) throw refuseRows(invalid);
-      const valid = file.rows.filter((row) => row.problems.length === 0);
-      if (valid.length === 0) {
-        throw badRequest(
-          "No row of the file can be imported: every row has a problem.",
-          [],
-          "IMPORT_NOTHING_TO_IMPORT",
-        );
-      }
-      let written = 0;
-      reportProgress(db, area, { phase: "writing", processed: 0, total: valid.length });
-      await withGinBulkLoad(tx, definition.table, async () => {
-        for (const batch of chunked(valid, INSERT_BATCH)) {
-          await definition.insert(
-            tx,
-            batch.map((row) => row.row),
-            secrets,
+    const result = await db
+      .transaction(async (tx) => {
+        // Against the database inside the write's transaction: what it checks is what it writes.
+        await checkAgainstDatabase(tx, secrets, definition, file.rows);
+        const invalid = file.rows.filter((row) => row.problems.length > 0);
+        if (invalid.length > 0 && !options.skipInvalid) throw refuseRows(invalid);
+        const valid = file.rows.filter((row) => row.problems.length === 0);
+        if (valid.length === 0) {
+          throw badRequest(
+            "No row of the file can be imported: every row has a problem.",
+            [],
+            "IMPORT_NOTHING_TO_IMPORT",
           );
-          written += batch.length;
-          reportProgress(db, area, { phase: "writing", processed: written, total: valid.length });
         }
+        let written = 0;
+        reportProgress(db, area, { phase: "writing", processed: 0, total: valid.length });
+        await withGinBulkLoad(tx, definition.table, async () => {
+          for (const batch of chunked(valid, INSERT_BATCH)) {
+            await definition.insert(
+              tx,
+              batch.map((row) => row.row),
+              secrets,
+            );
+            written += batch.length;
+            reportProgress(db, area, { phase: "writing", processed: written, total: valid.length });
+          }
+        });
+        const skipped = total - valid.length;
+        await recordActivity(tx, options.actor, {
+          action: "import",
+          area: definition.activityArea,
+          itemId: null,
+          itemLabel: "CSV import",
+          detail: { rows: written, skipped },
+        });
+        await finishImport(tx, claimId, {
+          success: true,
+          rows: written,
+          message: `Imported ${plural(written, "row")}${skipped > 0 ? `, skipped ${skipped}` : ""}.`,
+        });
+        return { area, imported: written, skipped };
+      })
+      .catch((error: unknown) => {
+        throw createdMeanwhile(definition, error) ?? error;
       });
-      const skipped = total - valid.length;
-      await recordActivity(tx, options.actor, {
-        action: "import",
-        area: definition.activityArea,
-        itemId: null,
-        itemLabel: "CSV import",
-        detail: { rows: written, skipped },
-      });
-      await finishImport(tx, claimId, {
-        success: true,
-        rows: written,
-        message: `Imported ${plural(written, "row")}${skipped > 0 ? `, skipped ${skipped}` : ""}.`,
-      });
-      return { area, imported: written, skipped };
-    });
     return result;
   } catch (error) {
     const message = error instanceof Error ? error.message : "The import failed.";

@@ -17,6 +17,7 @@ import {
   googleStartQuerySchema,
   googleStatusResponseSchema,
 } from "../../../domain/schemas/google-sign-in";
+import { requestOrigin } from "../../http/request-origin";
 import { publicRoute } from "../guards";
 import { addressKey, releaseAfterSuccess, reserveSignInAttempt } from "../throttle";
 import { resolveGoogleUser } from "./accounts";
@@ -76,9 +77,11 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!google) return fail(request, reply, "google_unconfigured", "GOOGLE_CLIENT_ID unset");
       // PUBLIC_URL when set; otherwise this server's address as the browser reached it (Google
       // redirects only to registered addresses, so a forged Host header gains nothing).
-      const redirectUri = new URL(
-        config?.redirectUri ?? `${request.protocol}://${request.host}${GOOGLE_CALLBACK_PATH}`,
-      ).href;
+      const origin = requestOrigin(request);
+      if (!config?.redirectUri && !origin) {
+        return fail(request, reply, "google", "malformed Host header");
+      }
+      const redirectUri = new URL(config?.redirectUri ?? `${origin}${GOOGLE_CALLBACK_PATH}`).href;
       let pending: Awaited<ReturnType<GoogleOidc["begin"]>>;
       try {
         pending = await google.begin(redirectUri);

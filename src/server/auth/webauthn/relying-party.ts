@@ -6,6 +6,7 @@
 import type { FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config";
 import { AppError } from "../../http/errors";
+import { requestOrigin } from "../../http/request-origin";
 
 export interface RelyingParty {
   rpId: string;
@@ -28,12 +29,9 @@ function isLoopbackHost(hostname: string) {
 export function relyingPartyFor(config: AppConfig, request: FastifyRequest): RelyingParty {
   const { rpName, fixed } = config.webauthn;
   if (fixed) return { rpName, ...fixed };
-  let url: URL;
-  try {
-    url = new URL(`${request.protocol}://${request.host}`);
-  } catch {
-    throw new AppError(503, "PASSKEYS_NOT_CONFIGURED", NOT_CONFIGURED);
-  }
+  const origin = requestOrigin(request);
+  if (!origin) throw new AppError(503, "PASSKEYS_NOT_CONFIGURED", NOT_CONFIGURED);
+  const url = new URL(origin);
   const hostname = url.hostname.toLowerCase();
   if (!isLoopbackHost(hostname)) throw new AppError(503, "PASSKEYS_NOT_CONFIGURED", NOT_CONFIGURED);
   // An IP address is not a valid RP ID; the browser refuses the ceremony and the client explains
