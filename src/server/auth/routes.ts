@@ -11,6 +11,7 @@ import {
   logoutResponseSchema,
 } from "../../domain/schemas/auth";
 import { secondFactorRequiredResponseSchema } from "../../domain/schemas/two-factor";
+import { actorOf, recordActivity } from "../activity/record";
 import { users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { toAuthUser } from "../users/user-response";
@@ -18,6 +19,7 @@ import { publicRoute, requireUser } from "./guards";
 import { verifyPassword } from "./passwords";
 import { deleteSession, SESSION_COOKIE } from "./sessions";
 import { signIn } from "./sign-in";
+import { recordSignInFailure } from "./sign-in-activity";
 import {
   accountKey,
   addressKey,
@@ -73,6 +75,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const waitMs = until ? until.getTime() - Date.now() : limits.lockMs;
         const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
         reply.header("retry-after", String(Math.max(1, Math.ceil(waitMs / 1000))));
+        await recordSignInFailure(app.db, request, {
+          userId: null,
+          username,
+          method: "password",
+          reason: "RATE_LIMITED",
+        });
         throw loginFailed(
           429,
           "RATE_LIMITED",
@@ -88,7 +96,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !passwordOk || !user.isActive) {
         // The reservation stands as the failure. Only someone who knows the password learns that the account is deactivated.
-        throw user && passwordOk
+        const deactivated = Boolean(user && passwordOk);
+        await recordSignInFailure(app.db, request, {
+          userId: user?.id ?? null,
+          username,
+          method: "password",
+          reason: deactivated ? "ACCOUNT_DEACTIVATED" : "INVALID_CREDENTIALS",
+        });
+        throw deactivated
           ? loginFailed(
               401,
               "ACCOUNT_DEACTIVATED",
@@ -110,7 +125,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/logout",
     { preHandler: requireUser, schema: { response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
-      if (request.auth) await endSession(request.auth.id);
+      if (request.auth) {
+        await endSession(request.auth.id);
+        await recordActivity(app.db, actorOf(request), {
+          action: "sign_out",
+          area: "auth",
+          itemId: request.auth.user.id,
+        });
+      }
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       return { success: true as const };
     },

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../db/client";
 import { pendingSignIns, userTwoFactor } from "../db/schema";
 import { createSession, deleteSession, SESSION_COOKIE } from "./sessions";
+import { recordSignIn, type SignInDetail } from "./sign-in-activity";
 
 /** The cookie of a pending sign-in (its SHA-256 is the row's id). */
 export const PENDING_SIGN_IN_COOKIE = "qm_second_factor";
@@ -69,7 +70,7 @@ export async function signIn(
     await startPendingSignIn(app, request, reply, user.id, options.method);
     return { kind: "second-factor" };
   }
-  await startSession(app, request, reply, user.id);
+  await startSession(app, request, reply, user.id, { method: options.method });
   return { kind: "session" };
 }
 
@@ -79,15 +80,21 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
+  how: SignInDetail,
 ) {
   // A fresh session id on every sign-in, so a planted cookie cannot be carried into a login.
   if (request.auth) {
     await deleteSession(app.db, request.auth.id);
     await app.sessions.revoked({ sessionId: request.auth.id });
   }
-  const session = await createSession(app.db, userId, app.config.session, {
-    ipAddress: request.ip,
-    userAgent: request.headers["user-agent"],
+  // The session and its record in the activity log: both or neither.
+  const session = await app.db.transaction(async (tx) => {
+    const created = await createSession(tx, userId, app.config.session, {
+      ipAddress: request.ip,
+      userAgent: request.headers["user-agent"],
+    });
+    await recordSignIn(tx, request, userId, how);
+    return created;
   });
   reply.setCookie(
     SESSION_COOKIE,
@@ -123,20 +130,21 @@ async function startPendingSignIn(
 export async function findPendingSignIn(
   db: Executor,
   request: FastifyRequest,
-): Promise<{ id: string; userId: number } | null> {
+): Promise<{ id: string; userId: number; method: SignInMethod } | null> {
   const token = request.cookies[PENDING_SIGN_IN_COOKIE];
   if (!token) return null;
   const [row] = await db
     .select({
       id: pendingSignIns.id,
       userId: pendingSignIns.userId,
+      method: pendingSignIns.method,
       expiresAt: pendingSignIns.expiresAt,
     })
     .from(pendingSignIns)
     .where(eq(pendingSignIns.id, hashToken(token)))
     .limit(1);
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  return { id: row.id, userId: row.userId };
+  return { id: row.id, userId: row.userId, method: row.method as SignInMethod };
 }
 
 /** Uses up a pending sign-in: true only for the one request that deleted it. */

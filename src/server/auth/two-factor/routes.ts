@@ -27,6 +27,7 @@ import {
   PENDING_SIGN_IN_COOKIE,
   startSession,
 } from "../sign-in";
+import { recordSignInFailure } from "../sign-in-activity";
 import { attemptKeys, releaseAttempt, reserveAttempt } from "./attempts";
 import {
   beginSetup,
@@ -148,9 +149,24 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const pending = await findPendingSignIn(app.db, request);
+      const failed = async (
+        userId: number | null,
+        reason: "INVALID_SECOND_FACTOR" | "SECOND_FACTOR_EXPIRED",
+      ) => {
+        await recordSignInFailure(app.db, request, {
+          userId,
+          username: null,
+          method: "second_factor",
+          reason,
+        });
+        return signInFailed(
+          reason,
+          reason === "INVALID_SECOND_FACTOR" ? WRONG_CODE_MESSAGE : EXPIRED_MESSAGE,
+        );
+      };
       if (!pending) {
         clearPendingCookie(reply);
-        throw signInFailed("SECOND_FACTOR_EXPIRED", EXPIRED_MESSAGE);
+        throw await failed(null, "SECOND_FACTOR_EXPIRED");
       }
       const keys = attemptKeys("second-factor", pending.userId, request);
       await reserveAttempt(app, reply, keys, { success: false });
@@ -160,18 +176,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         pending.userId,
         request.body.code,
       );
-      if (!used) throw signInFailed("INVALID_SECOND_FACTOR", WRONG_CODE_MESSAGE);
+      if (!used) throw await failed(pending.userId, "INVALID_SECOND_FACTOR");
       // Single use: of two requests racing with two good codes, one signs in.
       if (!(await consumePendingSignIn(app.db, pending.id))) {
-        throw signInFailed("SECOND_FACTOR_EXPIRED", EXPIRED_MESSAGE);
+        throw await failed(pending.userId, "SECOND_FACTOR_EXPIRED");
       }
       await releaseAttempt(app, keys);
       const user = await findUser(pending.userId);
       if (!user?.isActive) {
         clearPendingCookie(reply);
-        throw signInFailed("SECOND_FACTOR_EXPIRED", EXPIRED_MESSAGE);
+        throw await failed(user?.id ?? null, "SECOND_FACTOR_EXPIRED");
       }
-      await startSession(app, request, reply, user.id);
+      await startSession(app, request, reply, user.id, {
+        method: pending.method,
+        secondFactor: used,
+      });
       request.log.info({ userId: user.id, with: used }, "second factor accepted");
       return { success: true as const, user: toAuthUser(user) };
     },

@@ -1,0 +1,55 @@
+// Sign-ins in the activity log (issue 15): a success with its method, a failure with the username
+// tried and why (never the password or code), a sign-out. A failure changes nothing else, so its
+// record is written on its own; a success is written with the session it creates.
+import type { FastifyRequest } from "fastify";
+import { actorOf, recordActivity } from "../activity/record";
+import type { Executor } from "../db/client";
+
+export type SignInFailureReason =
+  | "INVALID_CREDENTIALS"
+  | "ACCOUNT_DEACTIVATED"
+  | "RATE_LIMITED"
+  | "INVALID_SECOND_FACTOR"
+  | "SECOND_FACTOR_EXPIRED";
+
+/** How a session came to be: the first step's method, and the second factor when one was asked. */
+export interface SignInDetail {
+  method: "password" | "google" | "passkey";
+  secondFactor?: "totp" | "recovery";
+}
+
+/** The username as typed, cut to a label's length: someone may paste anything into the field. */
+const MAX_TRIED_USERNAME = 100;
+
+export function recordSignIn(
+  tx: Executor,
+  request: FastifyRequest,
+  userId: number,
+  detail: SignInDetail,
+) {
+  return recordActivity(tx, actorOf(request, userId), {
+    action: "sign_in",
+    area: "auth",
+    itemId: userId,
+    detail: { ...detail },
+  });
+}
+
+export function recordSignInFailure(
+  db: Executor,
+  request: FastifyRequest,
+  failure: {
+    userId: number | null;
+    username: string | null;
+    method: SignInDetail["method"] | "second_factor";
+    reason: SignInFailureReason;
+  },
+) {
+  return recordActivity(db, actorOf(request, failure.userId), {
+    action: "sign_in_failed",
+    area: "auth",
+    itemId: failure.userId,
+    itemLabel: failure.username?.slice(0, MAX_TRIED_USERNAME) ?? null,
+    detail: { method: failure.method, reason: failure.reason },
+  });
+}
