@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { DownloadIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { FormAlert } from "@/client/components/form/form-alert";
+import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
 import {
   Dialog,
@@ -15,14 +16,7 @@ import {
   DialogTitle,
 } from "@/client/components/ui/dialog";
 import { Label } from "@/client/components/ui/label";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/client/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/client/components/ui/table";
 import { api } from "@/client/lib/api-client";
 import { notify } from "@/client/lib/notify";
 import { uploadCsv } from "@/client/lib/upload-csv";
@@ -251,40 +245,40 @@ function PreviewTable({ preview }: { preview: ImportPreviewResponse }) {
   const shown = preview.columns.slice(0, SHOWN_COLUMNS);
   return (
     <div className="max-h-80 overflow-auto rounded-md border">
-      <Table aria-label="Rows of the file">
-        <TableHeader>
-          <TableRow>
+      <ListTable
+        label="Rows of the file"
+        head={
+          <>
             <TableHead>Line</TableHead>
             {shown.map((column) => (
               <TableHead key={column}>{column}</TableHead>
             ))}
             <TableHead>Problems</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {preview.rows.map((row) => (
-            <TableRow key={row.line}>
-              <TableCell>{row.line}</TableCell>
-              {shown.map((column) => (
-                <TableCell key={column} className="max-w-48 truncate">
-                  {row.values[column]}
-                </TableCell>
-              ))}
-              <TableCell className="whitespace-normal">
-                {row.problems.length === 0 ? (
-                  <span className="text-muted-foreground">OK</span>
-                ) : (
-                  <ul className="list-disc pl-4 text-destructive">
-                    {row.problems.map((problem) => (
-                      <li key={problem}>{problem}</li>
-                    ))}
-                  </ul>
-                )}
+          </>
+        }
+      >
+        {preview.rows.map((row) => (
+          <TableRow key={row.line}>
+            <TableCell>{row.line}</TableCell>
+            {shown.map((column) => (
+              <TableCell key={column} className="max-w-48 truncate">
+                {row.values[column]}
               </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+            ))}
+            <TableCell className="whitespace-normal">
+              {row.problems.length === 0 ? (
+                <span className="text-muted-foreground">OK</span>
+              ) : (
+                <ul className="list-disc pl-4 text-destructive">
+                  {row.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
     </div>
   );
 }

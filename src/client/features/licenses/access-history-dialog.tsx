@@ -1,5 +1,6 @@
 // License access history (spec part 1, section 2.9): every reveal of the key, newest first.
 import { HistoryIcon } from "lucide-react";
+import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
 import {
   Dialog,
@@ -10,14 +11,7 @@ import {
 } from "@/client/components/ui/dialog";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/client/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/client/components/ui/table";
 import { formatTimestamp } from "@/client/lib/format";
 import { useViewLogs } from "./api";
 import { browserName, newestFirst, orUnknown } from "./view-log-format";
@@ -61,30 +55,30 @@ export function AccessHistoryDialog({
             description="This license key hasn't been viewed yet."
           />
         ) : (
-          <Table aria-label="Access history">
-            <TableHeader>
-              <TableRow>
+          <ListTable
+            label="Access history"
+            head={
+              <>
                 <TableHead>Viewed</TableHead>
                 <TableHead>User</TableHead>
                 <TableHead>IP Address</TableHead>
                 <TableHead>Location</TableHead>
                 <TableHead>Browser</TableHead>
+              </>
+            }
+          >
+            {newestFirst(logs.data).map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell>{formatTimestamp(entry.viewedAt)}</TableCell>
+                <TableCell>{orUnknown(entry.username)}</TableCell>
+                <TableCell className="font-mono text-xs">{orUnknown(entry.ipAddress)}</TableCell>
+                <TableCell>{orUnknown(entry.location)}</TableCell>
+                <TableCell title={entry.userAgent ?? undefined}>
+                  {browserName(entry.userAgent)}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {newestFirst(logs.data).map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell>{formatTimestamp(entry.viewedAt)}</TableCell>
-                  <TableCell>{orUnknown(entry.username)}</TableCell>
-                  <TableCell className="font-mono text-xs">{orUnknown(entry.ipAddress)}</TableCell>
-                  <TableCell>{orUnknown(entry.location)}</TableCell>
-                  <TableCell title={entry.userAgent ?? undefined}>
-                    {browserName(entry.userAgent)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </ListTable>
         )}
       </DialogContent>
     </Dialog>
