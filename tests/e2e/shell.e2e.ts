@@ -40,6 +40,7 @@ const ADMINS_ONLY = [
   "Directories",
   "Hosting",
   "Trust Reviews",
+  "Activity Log",
 ];
 
 // Spec part 1, section 2.1: sidebar entry → path → top-bar title.
@@ -55,6 +56,7 @@ const SIDEBAR_ROUTES = [
   { label: "Directories", path: "/directories", title: "Directory Listings" },
   { label: "Hosting", path: "/hosting", title: "Hosting Resources" },
   { label: "Trust Reviews", path: "/trust-reviews", title: "Trust Reviews" },
+  { label: "Activity Log", path: "/activity", title: "Activity Log" },
   { label: "Dashboard", path: "/", title: "Dashboard" },
 ];
 
@@ -179,6 +181,7 @@ describe("administrator-only pages", () => {
       "/assignments",
       "/expenses",
       "/trust-reviews",
+      "/activity",
     ]) {
       await page.goto(e2e.url(path));
       await page.waitForURL(onPath("/"));

@@ -14,7 +14,7 @@ describe("visibleNavEntries", () => {
 
   it("adds the administrator entries for administrators", () => {
     const labels = visibleNavEntries(true).map((entry) => entry.label);
-    expect(labels).toHaveLength(12);
+    expect(labels).toHaveLength(13);
     for (const label of [
       "Users",
       "G Suite Accounts",
@@ -23,6 +23,7 @@ describe("visibleNavEntries", () => {
       "Directories",
       "Hosting",
       "Trust Reviews",
+      "Activity Log",
     ]) {
       expect(labels).toContain(label);
     }

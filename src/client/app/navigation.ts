@@ -14,6 +14,7 @@ export type NavKey =
   | "directories"
   | "hosting"
   | "trust-reviews"
+  | "activity"
   | "settings";
 
 export interface NavEntry {
@@ -35,6 +36,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: "directories", label: "Directories", path: "/directories", adminOnly: true },
   { key: "hosting", label: "Hosting", path: "/hosting", adminOnly: true },
   { key: "trust-reviews", label: "Trust Reviews", path: "/trust-reviews", adminOnly: true },
+  { key: "activity", label: "Activity Log", path: "/activity", adminOnly: true },
   { key: "settings", label: "Settings", path: "/settings", adminOnly: false },
 ];
 

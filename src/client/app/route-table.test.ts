@@ -48,6 +48,7 @@ describe("routeForPath", () => {
       "/directories",
       "/hosting",
       "/trust-reviews",
+      "/activity",
     ];
     for (const path of adminOnly) expect(routeForPath(path)?.adminOnly, path).toBe(true);
     for (const path of ["/", "/hardware", "/accounts", "/licenses", "/settings", "/profile"]) {

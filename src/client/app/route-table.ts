@@ -21,6 +21,7 @@ export const ROUTES = [
   { path: "/directories", title: "Directory Listings", adminOnly: true },
   { path: "/hosting", title: "Hosting Resources", adminOnly: true },
   { path: "/trust-reviews", title: "Trust Reviews", adminOnly: true },
+  { path: "/activity", title: "Activity Log", adminOnly: true },
 ] as const satisfies readonly RouteInfo[];
 
 export type RoutePath = (typeof ROUTES)[number]["path"];

@@ -74,6 +74,10 @@ const TrustReviewsPage = lazyPage(
   () => import("@/client/features/trust-reviews/trust-reviews-page"),
   (m) => m.TrustReviewsPage,
 );
+const ActivityPage = lazyPage(
+  () => import("@/client/features/activity/activity-page"),
+  (m) => m.ActivityPage,
+);
 
 // Each path of the route table, exactly and case-sensitively (spec 2.1: any other path is the 404
 // page, so /licenses/extra and /LICENSES are too). Typed by the table, so a route cannot lack a page.
@@ -91,6 +95,7 @@ const PAGES: Record<RoutePath, ComponentType> = {
   "/directories": DirectoriesPage,
   "/hosting": HostingPage,
   "/trust-reviews": TrustReviewsPage,
+  "/activity": ActivityPage,
 };
 
 function pageRoute({ path }: { path: RoutePath }): RouteObject {

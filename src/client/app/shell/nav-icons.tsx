@@ -2,6 +2,7 @@ import {
   AtSign,
   ClipboardList,
   Globe,
+  History,
   KeyRound,
   Laptop,
   LayoutDashboard,
@@ -27,5 +28,6 @@ export const NAV_ICONS: Record<NavKey, LucideIcon> = {
   directories: Globe,
   hosting: Server,
   "trust-reviews": ShieldCheck,
+  activity: History,
   settings: Settings,
 };
