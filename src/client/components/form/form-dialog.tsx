@@ -27,6 +27,8 @@ export interface FormDialogProps {
   className?: string;
   /** The fields (FormField...), laid out as the form needs. */
   children: React.ReactNode;
+  /** Shown under the form, outside it (an item's History): its buttons do not submit. */
+  after?: React.ReactNode;
 }
 
 /**
@@ -56,6 +58,7 @@ export function FormDialogBody({
   submitDisabled,
   onOpenChange,
   children,
+  after,
 }: Omit<FormDialogProps, "className">) {
   return (
     <>
@@ -74,6 +77,7 @@ export function FormDialogBody({
           onCancel={() => onOpenChange(false)}
         />
       </form>
+      {after}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { SelectField } from "@/client/components/form/select-field";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { ItemHistory } from "@/client/features/activity";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
 import { ACCOUNT_PROVIDERS, ACCOUNT_STATUSES, CURRENCIES } from "@/domain/enums";
 import {
@@ -99,6 +100,7 @@ export function AccountFormDialog({
       }
       submitLabel={editing ? "Save Changes" : "Add Account"}
       onOpenChange={onOpenChange}
+      after={editing && <ItemHistory area="office_accounts" itemId={account.id} />}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Email" error={errors.email?.message}>

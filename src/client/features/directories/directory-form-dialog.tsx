@@ -8,6 +8,7 @@ import { SwitchField } from "@/client/components/form/switch-field";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { ItemHistory } from "@/client/features/activity";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
 import { formatCalendarDate, formatMoney, formatTimestamp } from "@/client/lib/format";
 import { directoryFrequencyLabel } from "@/domain/directories";
@@ -66,6 +67,7 @@ export function DirectoryFormDialog({
       submitLabel={editing ? "Save Changes" : "Add Directory"}
       busyLabel="Saving..."
       onOpenChange={onOpenChange}
+      after={editing && <ItemHistory area="directories" itemId={directory.id} />}
       className="sm:max-w-2xl"
     >
       <div className="grid gap-4 sm:grid-cols-2">

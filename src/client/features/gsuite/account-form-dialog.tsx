@@ -10,6 +10,7 @@ import { Button } from "@/client/components/ui/button";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { ItemHistory } from "@/client/features/activity";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
 import { titleCase } from "@/client/lib/format";
 import {
@@ -118,6 +119,7 @@ export function AccountFormDialog({
       }
       submitLabel={editing ? "Save Changes" : "Add Account"}
       onOpenChange={onOpenChange}
+      after={editing && <ItemHistory area="gsuite" itemId={account.id} />}
       className="sm:max-w-2xl"
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -8,6 +8,7 @@ import { SelectField } from "@/client/components/form/select-field";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { ItemHistory } from "@/client/features/activity";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
 import { titleCase } from "@/client/lib/format";
 import { todayIso } from "@/domain/dates";
@@ -113,6 +114,7 @@ export function HardwareFormDialog({
       }
       submitLabel={editing ? "Save Changes" : "Add Hardware"}
       onOpenChange={onOpenChange}
+      after={editing && <ItemHistory area="hardware" itemId={item.id} />}
       className="sm:max-w-2xl"
     >
       <div className="grid gap-4 sm:grid-cols-2">

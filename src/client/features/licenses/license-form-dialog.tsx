@@ -8,6 +8,7 @@ import { SwitchField } from "@/client/components/form/switch-field";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { ItemHistory } from "@/client/features/activity";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
 import { titleCase } from "@/client/lib/format";
 import { CURRENCIES, LICENSE_TYPES, PAYMENT_FREQUENCIES, RENEWAL_STATUSES } from "@/domain/enums";
@@ -80,6 +81,7 @@ export function LicenseFormDialog({ license, onOpenChange }: LicenseFormDialogPr
       }
       submitLabel={editing ? "Save Changes" : "Add License"}
       onOpenChange={onOpenChange}
+      after={editing && <ItemHistory area="licenses" itemId={license.id} />}
       className="sm:max-w-2xl"
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -10,6 +10,7 @@ import { SwitchField } from "@/client/components/form/switch-field";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { ItemHistory } from "@/client/features/activity";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
 import { todayIso } from "@/domain/dates";
 import { CURRENCIES } from "@/domain/enums";
@@ -111,6 +112,7 @@ export function TrustReviewFormDialog({
       submitLabel={editing ? "Save Changes" : "Add Assignment"}
       busyLabel="Saving..."
       onOpenChange={onOpenChange}
+      after={editing && <ItemHistory area="trust_reviews" itemId={review.id} />}
       className="sm:max-w-2xl"
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -20,6 +20,7 @@ import {
 } from "@/client/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { UserOfficeAccounts } from "@/client/features/accounts";
+import { ItemHistoryRecords } from "@/client/features/activity";
 import { UserGsuiteAccounts } from "@/client/features/gsuite";
 import { UserHardware } from "@/client/features/hardware";
 import { AdminTwoFactorReset } from "@/client/features/settings";
@@ -71,6 +72,7 @@ export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps
                 <TabsTrigger value="licenses">Software Licenses</TabsTrigger>
                 <TabsTrigger value="accounts">Office Accounts</TabsTrigger>
                 <TabsTrigger value="gsuite">G Suite</TabsTrigger>
+                <TabsTrigger value="history">History</TabsTrigger>
               </TabsList>
               <TabsContent value="hardware">
                 <UserHardware userId={user.id} />
@@ -83,6 +85,9 @@ export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps
               </TabsContent>
               <TabsContent value="gsuite">
                 <UserGsuiteAccounts userId={user.id} />
+              </TabsContent>
+              <TabsContent value="history">
+                <ItemHistoryRecords area="users" itemId={user.id} />
               </TabsContent>
             </Tabs>
           </>
