@@ -1,0 +1,244 @@
+// The activity log in the browser (issue 15): an administrator's changes read back on the Activity
+// page (newest first, searched, filtered and paged with the state in the URL, each record linking
+// to its item), one item's History in its dialog, the load failure, and an ordinary user kept out.
+// Its own file and server, so the records it counts are its own.
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";
+import { setupE2e } from "../support/e2e";
+import {
+  adminApi,
+  callApi,
+  expectFocus,
+  expectToast,
+  focusedElement,
+  hidden,
+  until,
+  visible,
+  waitForCount,
+} from "../support/e2e-ui";
+
+const e2e = setupE2e();
+const TAG = `act${Math.random().toString(36).slice(2, 7)}`;
+const CREATED = 55;
+const nameOf = (i: number) => `Logged ${TAG} ${String(i).padStart(2, "0")}`;
+const EDITED = nameOf(0);
+const FIRST_PAGE_TIMEOUT = 60_000;
+
+beforeAll(async () => {
+  const api = await adminApi(e2e.baseUrl);
+  for (let i = 0; i < CREATED; i++) {
+    await api("POST", "/api/licenses", { name: nameOf(i), licenseKey: `LOG-${TAG}-${i}-SECRET` });
+  }
+});
+
+const activityTable = (page: Page) => page.getByRole("table", { name: "Activity", exact: true });
+const bodyRows = (page: Page) => activityTable(page).locator("tbody tr");
+const pagerOf = (page: Page) =>
+  page.getByRole("navigation", { name: "Activity pages", exact: true });
+const showing = (page: Page, text: string) =>
+  visible(pagerOf(page).getByText(`Showing ${text}`, { exact: true }));
+const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+/** Edits the first license's product and key through its dialog, as a person would. */
+async function editLicense(page: Page) {
+  await page.goto(e2e.url(`/licenses?search=${encodeURIComponent(EDITED)}`));
+  const edit = page
+    .getByRole("row")
+    .filter({ hasText: EDITED })
+    .getByRole("button", { name: "Edit license", exact: true });
+  await edit.click();
+  const dialog = page.getByRole("dialog", { name: "Edit License", exact: true });
+  await visible(dialog);
+  await dialog.getByLabel("Product", { exact: true }).fill("Audited Suite");
+  await dialog.getByLabel("License Key", { exact: true }).fill(`NEW-${TAG}-SECRET`);
+  await dialog.getByRole("button", { name: "Save Changes", exact: true }).click();
+  await expectToast(page, "License updated", `${EDITED} has been updated successfully.`);
+  await hidden(dialog);
+  return edit;
+}
+
+describe("the Activity page", () => {
+  it("shows an administrator's change newest first, with its fields before and after", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    const edit = await editLicense(page);
+    await expectFocus(edit, "the Edit license button");
+
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", {
+        name: "Activity Log",
+        exact: true,
+      })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/activity");
+    const newest = bodyRows(page).first();
+    await visible(newest.getByText("Update", { exact: true }));
+    await visible(newest.getByRole("link", { name: EDITED, exact: true }));
+    await visible(newest.getByRole("link", { name: DEMO_ADMIN, exact: true }));
+    const changes = newest.getByRole("list", { name: "Changed fields" });
+    expect(await changes.textContent()).toContain("Product:");
+    expect(await changes.textContent()).toContain("Audited Suite");
+    // The key is recorded as changed, never with its value.
+    expect(await changes.textContent()).toContain("License key:");
+    expect(await newest.textContent()).not.toContain("SECRET");
+    expect(await newest.textContent()).toContain("********");
+
+    // The item's link opens its list, searched for it.
+    await newest.getByRole("link", { name: EDITED, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/licenses");
+    expect(query(page)).toEqual({ search: EDITED });
+    await visible(page.getByRole("row").filter({ hasText: EDITED }));
+  });
+
+  it("searches, filters and pages on the server with the state in the URL", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/activity"));
+    const search = page.getByRole("searchbox", { name: "Search activity", exact: true });
+    // The first page can take long on a loaded machine: wait for it longer than for a change.
+    await bodyRows(page).first().waitFor({ timeout: FIRST_PAGE_TIMEOUT });
+
+    // Keyboard: the search box, then each filter in order.
+    await search.focus();
+    for (const name of ["Person: Anyone", "Area", "Action", "From"]) {
+      await page.keyboard.press("Tab");
+      expect(await focusedElement(page)).toContain(name);
+    }
+    // A date box takes a Tab stop for each of its parts (month, day, year): To comes after them.
+    let presses = 0;
+    while ((await focusedElement(page)) !== "INPUT To" && presses < 8) {
+      await page.keyboard.press("Tab");
+      presses += 1;
+    }
+    expect(await focusedElement(page)).toBe("INPUT To");
+
+    // The search and each filter go to the server and back to page 1, each in the URL. Only
+    // this file's licenses match the search; of their records, the creations are CREATED.
+    await search.pressSequentially(TAG, { delay: 20 });
+    await until(async () => query(page).search === TAG, "the search is in the URL");
+    await page.getByRole("combobox", { name: "Action", exact: true }).click();
+    await page.getByRole("option", { name: "Create", exact: true }).click();
+    await showing(page, `1–50 of ${CREATED}`);
+    expect(query(page)).toEqual({ search: TAG, action: "create" });
+    await pagerOf(page).getByRole("button", { name: "Next page", exact: true }).click();
+    await showing(page, `51–${CREATED} of ${CREATED}`);
+    await waitForCount(bodyRows(page), CREATED - 50);
+    expect(query(page)).toEqual({ search: TAG, action: "create", page: "2" });
+    await page.reload();
+    await showing(page, `51–${CREATED} of ${CREATED}`);
+
+    await page.getByRole("combobox", { name: "Area", exact: true }).click();
+    await page.getByRole("option", { name: "Hardware", exact: true }).click();
+    await visible(page.getByText("No activity found.", { exact: true }));
+    expect(query(page)).toEqual({ search: TAG, action: "create", area: "hardware" });
+    await page.goBack();
+    await showing(page, `51–${CREATED} of ${CREATED}`);
+
+    await page.getByLabel("From", { exact: true }).fill("2099-01-01");
+    await visible(page.getByText("No activity found.", { exact: true }));
+    expect(query(page)).toEqual({ search: TAG, action: "create", from: "2099-01-01" });
+    await page.getByRole("button", { name: "Clear filters", exact: true }).click();
+    await until(async () => query(page).action === undefined, "the filters are cleared");
+    expect(query(page)).toEqual({ search: TAG });
+    await visible(bodyRows(page).first());
+
+    // A person's name filters by them.
+    await bodyRows(page).first().getByRole("link", { name: DEMO_ADMIN, exact: true }).click();
+    await until(async () => query(page).userId !== undefined, "the person is in the URL");
+    await visible(page.getByRole("button", { name: `Person: ${DEMO_ADMIN}`, exact: true }));
+  });
+
+  it("says when the log cannot be read, and reads it again on request", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    let fail = true;
+    await page.route(
+      (url) => url.pathname === "/api/activity",
+      (route) =>
+        fail
+          ? route.fulfill({
+              status: 503,
+              contentType: "application/json",
+              body: JSON.stringify({ code: "database_unavailable", message: "Try later." }),
+            })
+          : route.continue(),
+    );
+    await page.goto(e2e.url("/activity"));
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to load the activity log." });
+    await visible(alert);
+    fail = false;
+    await alert.getByRole("button", { name: "Try again", exact: true }).click();
+    await visible(activityTable(page));
+  });
+
+  it("is not offered to an ordinary user, and the server refuses them", async () => {
+    const page = await e2e.pageAs(DEMO_USER);
+    await page.goto(e2e.url("/activity"));
+    await page.waitForURL((url) => url.pathname === "/");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await visible(nav.getByRole("link", { name: "Dashboard", exact: true }));
+    expect(await nav.getByRole("link", { name: "Activity Log" }).count()).toBe(0);
+    const cookie = `qm_session=${await apiLogin(e2e.baseUrl, DEMO_USER)}`;
+    expect((await callApi(e2e.baseUrl, cookie, "GET", "/api/activity")).status).toBe(403);
+  });
+});
+
+describe("an item's History", () => {
+  it("lists the license's own records in its dialog, loaded when opened", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/activity") requests.push(url.search);
+    });
+    await page.goto(e2e.url(`/licenses?search=${encodeURIComponent(nameOf(1))}`));
+    const edit = page
+      .getByRole("row")
+      .filter({ hasText: nameOf(1) })
+      .getByRole("button", { name: "Edit license", exact: true });
+    await edit.click();
+    const dialog = page.getByRole("dialog", { name: "Edit License", exact: true });
+    await visible(dialog);
+    expect(requests).toEqual([]);
+
+    const toggle = dialog.getByRole("button", { name: "History", exact: true });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.press("Enter");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    const history = dialog.getByRole("table", { name: "History", exact: true });
+    await visible(history);
+    await waitForCount(history.locator("tbody tr"), 1);
+    await visible(history.getByText("Create", { exact: true }));
+    expect(requests).toHaveLength(1);
+    expect(new URLSearchParams(requests[0]).get("area")).toBe("licenses");
+
+    await page.keyboard.press("Escape");
+    await hidden(dialog);
+    await expectFocus(edit, "the Edit license button");
+  });
+
+  it("shows a person's records in a History tab of their details", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    const api = await adminApi(e2e.baseUrl);
+    const username = `hist-${TAG}`;
+    const created = await api<{ id: number }>("POST", "/api/users", {
+      username,
+      password: "history-password",
+      fullName: "History Person",
+    });
+    await api("PATCH", `/api/users/${created.id}`, { department: "Audit" });
+    await page.goto(e2e.url(`/users?search=${username}`));
+    await page
+      .getByRole("row")
+      .filter({ hasText: username })
+      .getByRole("button", { name: "View user details", exact: true })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "User Details", exact: true });
+    await visible(dialog);
+    await dialog.getByRole("tab", { name: "History", exact: true }).click();
+    const history = dialog.getByRole("table", { name: "History", exact: true });
+    await waitForCount(history.locator("tbody tr"), 2);
+    const newest = history.locator("tbody tr").first();
+    await visible(newest.getByText("Update", { exact: true }));
+    expect(await newest.textContent()).toContain("Audit");
+  });
+});
