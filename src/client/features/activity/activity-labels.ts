@@ -22,6 +22,8 @@ const AREA_NAMES: Partial<Record<ActivityArea, string>> = {
   assignments: "License assignments",
   licenses: "Software licenses",
   gsuite: "G Suite accounts",
+  gsuite_plans: "G Suite plans",
+  gsuite_organizations: "G Suite organizations",
   auth: "Sign-in",
   api_tokens: "API tokens",
 };
@@ -37,6 +39,8 @@ const ACTION_NAMES: Partial<Record<ActivityAction, string>> = {
   two_factor_reset: "Two-factor reset",
   passkey_add: "Passkey added",
   passkey_remove: "Passkey removed",
+  recovery_code_use: "Recovery code used",
+  pay: "Payment",
 };
 
 export const activityAreaLabel = (area: ActivityArea) => AREA_NAMES[area] ?? plainWords(area);

@@ -14,6 +14,8 @@ const AREA_LISTS: Partial<Record<ActivityArea, string>> = {
   office_accounts: "/accounts",
   directories: "/directories",
   gsuite: "/gsuite-accounts?tab=users",
+  gsuite_plans: "/gsuite-accounts?tab=plans",
+  gsuite_organizations: "/gsuite-accounts",
   trust_reviews: "/trust-reviews",
 };
 
