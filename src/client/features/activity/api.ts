@@ -1,9 +1,8 @@
 // Server calls of the activity log (GET /api/activity, administrators only): a page of the whole
 // log for the Activity page, or of one item's records for its History section.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "@/client/lib/api-client";
-import { listQueryString } from "@/client/lib/list-query-string";
-import { type ListPage, offsetOf, totalFromHeader } from "@/client/lib/pagination";
+import { fetchListPage } from "@/client/lib/list-page-query";
+import type { ListPage } from "@/client/lib/pagination";
 import type { ActivityResponse } from "@/domain/schemas/activity";
 
 /** The filters a page of the log is read with (as the API names them; blank means none). */
@@ -26,15 +25,10 @@ export function useActivityPage(
 ) {
   return useQuery({
     queryKey: ["/api/activity", params, { page, pageSize }],
-    queryFn: async ({ signal }): Promise<ActivityPage> => {
-      const offset = offsetOf(page, pageSize);
-      const { data, headers } = await api.getWithHeaders<ActivityResponse[]>(
-        `/api/activity?${listQueryString(params, { limit: pageSize, offset })}`,
-        { signal },
-      );
-      const total = totalFromHeader(headers.get("X-Total-Count"), offset, data.length);
-      return { rows: data, total, offset, params };
-    },
+    queryFn: async (context): Promise<ActivityPage> => ({
+      ...(await fetchListPage<ActivityResponse>(context, "/api/activity", params, page, pageSize)),
+      params,
+    }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     enabled,
