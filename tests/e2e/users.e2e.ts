@@ -293,7 +293,7 @@ describe("editing a user", () => {
 });
 
 describe("user details", () => {
-  it("opens with the four tabs and lists jane's software licenses", async () => {
+  it("opens with its tabs (holdings and History) and lists jane's software licenses", async () => {
     const expected = DEMO_LICENSES.filter((license) => license.holders.includes(DEMO_USER))
       .map((license) => license.name)
       .sort();
@@ -313,6 +313,7 @@ describe("user details", () => {
       "Software Licenses",
       "Office Accounts",
       "G Suite",
+      "History",
     ]);
 
     const licensesTab = dialog.getByRole("tab", { name: "Software Licenses", exact: true });
