@@ -232,6 +232,36 @@ describe("GET /api/dashboard/summary", () => {
     expect(attention.total).toBeGreaterThanOrEqual(DASHBOARD_LIST_LIMIT + 5);
   });
 
+  it("stops Renews Soon at its limit in the domain's order, with the whole count", async () => {
+    // Many licenses on a few (purchase date, frequency) pairs, so one renewal date holds more
+    // rows than the limit and the pairs straddle it, plus licenses renewing by expiry between.
+    const key = "RENEW-KEY-0001";
+    const rows = Array.from({ length: 2 * DASHBOARD_LIST_LIMIT }, (_, i) => ({
+      name: `Renew ${String(i).padStart(3, "0")}`,
+      licenseKeyCiphertext: t.app.secrets.seal(key).ciphertext,
+      licenseKeyMasked: maskSecret(key),
+      totalSeats: 1,
+      renewalStatus: "auto" as const,
+      ...(i % 5 === 4
+        ? { paymentFrequency: "one-time" as const, expiryDate: addDays(TODAY, i % 7) }
+        : {
+            purchaseDate: `2024-0${(i % 3) + 1}-0${(i % 2) + 1}`,
+            paymentFrequency: "monthly" as const,
+          }),
+    }));
+    await t.app.db.insert(licenses).values(rows);
+    const all = (
+      await t.request({ method: "GET", url: `/api/licenses?today=${TODAY}`, cookie: admin.cookie })
+    ).json() as LicenseResponse[];
+    const expected = renewsSoon(all, TODAY);
+    expect(expected.length).toBeGreaterThan(DASHBOARD_LIST_LIMIT);
+    const { renewsSoon: renews } = (await summary(admin.cookie)).body.licenses;
+    expect(renews!.total).toBe(expected.length);
+    expect(renews!.items.map((i) => [i.license.name, i.renewalDate])).toEqual(
+      expected.slice(0, DASHBOARD_LIST_LIMIT).map((i) => [i.license.name, i.renewalDate]),
+    );
+  });
+
   it("gives an ordinary user the count of their own licenses and nothing else", async () => {
     const mine = await createLicenseViaApi(t, admin.cookie, { name: "Held one" });
     await assignViaApi(t, admin.cookie, mine.id, holder.user.id);
