@@ -68,6 +68,8 @@ export const errorCodes = [
   "USER_ALREADY_INACTIVE",
   /** The offboarding's decisions do not name exactly what the person holds now. */
   "HOLDINGS_CHANGED",
+  /** 400: a trust review's approval handed to someone who is not an administrator. */
+  "APPROVER_NOT_ADMIN",
   /** Hosting costs cannot be fetched: no DigitalOcean token is configured. */
   "HOSTING_NOT_CONFIGURED",
   /** Another import is running (hosting costs, or a CSV import into the same list), on this or

@@ -146,6 +146,10 @@ async function heldItems(id: number): Promise<HoldingItem[]> {
 const idsOf = (items: HoldingItem[], kind: HoldingKind) =>
   items.filter((item) => item.kind === kind).map((item) => item.id);
 
+/** Someone to hand items to: an administrator, as trust review approvals go only to one. */
+const newHolder = (more: Parameters<typeof createUser>[1] = {}) =>
+  createUser(t.app.db, { role: "admin", ...more });
+
 /** release, reassign (to `to`), keep, for the three items of every kind. */
 function releaseReassignKeep(items: HoldingItem[], to: number): OffboardDecision[] {
   const decisions: OffboardDecision[] = [];
@@ -256,7 +260,7 @@ describe("POST /api/users/:id/offboard", () => {
   it("releases, hands over or keeps each item, then deactivates the person and ends their sessions", async () => {
     const equipped = await equippedPerson();
     const { person } = equipped;
-    const heir = await createUser(t.app.db, { fullName: "Taking Over" });
+    const heir = await newHolder({ fullName: "Taking Over" });
     const held = await heldItems(person.user.id);
     expect(await signedIn(person.cookie)).toBe(true);
     await t.app.db.insert(apiTokens).values({
@@ -433,6 +437,14 @@ describe("POST /api/users/:id/offboard", () => {
       "hardware_requests:update",
     ]);
     expect(logged.every((row) => row.userId === admin.user.id)).toBe(true);
+    // Office accounts are logged on the account, so the account's own history shows them.
+    expect(logged.filter((row) => row.area === "office_accounts").map((row) => row.itemId)).toEqual(
+      [
+        equipped.office[0]!.account.id,
+        equipped.office[1]!.account.id,
+        equipped.office[1]!.account.id,
+      ],
+    );
     const [summary] = await db
       .select()
       .from(activityLog)
@@ -457,7 +469,7 @@ describe("POST /api/users/:id/offboard", () => {
 
   it("changes nothing when a seat is handed to someone who already holds it, half-way through", async () => {
     const { person, seats } = await equippedPerson();
-    const heir = await createUser(t.app.db);
+    const heir = await newHolder();
     // The heir already has the second license's seat: its reassignment comes after the first
     // seat's release, the kind list's first three decisions.
     await assignViaApi(t, admin.cookie, seats[1]!.license.id, heir.id);
@@ -477,7 +489,7 @@ describe("POST /api/users/:id/offboard", () => {
 
   it("changes nothing when a license handed over has no seat left", async () => {
     const { person, seats } = await equippedPerson();
-    const heir = await createUser(t.app.db);
+    const heir = await newHolder();
     // Two other people on the second license, and its seats lowered under what is in use (as
     // a license imported over its limit would be): the handed-over seat does not fit.
     await assignViaApi(t, admin.cookie, seats[1]!.license.id, (await createUser(t.app.db)).id);
@@ -497,7 +509,7 @@ describe("POST /api/users/:id/offboard", () => {
 
   it("changes nothing when the database fails at the last step", async () => {
     const { person } = await equippedPerson();
-    const heir = await createUser(t.app.db);
+    const heir = await newHolder();
     const held = await heldItems(person.user.id);
     // A trigger refuses this person's offboarding record: the last write of the transaction,
     // after every item has been handed over and the person deactivated.
@@ -528,7 +540,7 @@ describe("POST /api/users/:id/offboard", () => {
 
   it("refuses decisions that do not name exactly what the person holds now", async () => {
     const { person } = await equippedPerson();
-    const heir = await createUser(t.app.db);
+    const heir = await newHolder();
     const decisions = releaseReassignKeep(await heldItems(person.user.id), heir.id);
     // Something given to them since the list was read: it has no decision.
     await giveHardware(person.user.id);
@@ -570,6 +582,23 @@ describe("POST /api/users/:id/offboard", () => {
     expect(asleep.json().code).toBe("USER_INACTIVE");
     const [after] = await t.app.db.select().from(hardware).where(eq(hardware.id, item.id));
     expect(after!.assignedToUserId).toBe(person.id);
+  });
+
+  it("refuses to hand a trust review's approval to someone who is not an administrator", async () => {
+    const person = await createUser(t.app.db);
+    const license = await createLicenseViaApi(t, admin.cookie);
+    const review = await approvedReview(license.id, person.username);
+    const plain = await createUser(t.app.db);
+    const before = await snapshot();
+    const response = await offboard(person.id, [
+      { kind: "trust_review", id: review.id, action: "reassign", toUserId: plain.id },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "APPROVER_NOT_ADMIN",
+      errors: [{ path: "decisions.0.toUserId" }],
+    });
+    expect(await snapshot()).toEqual(before);
   });
 
   it("refuses malformed decisions with 400", async () => {
@@ -630,7 +659,7 @@ describe("POST /api/users/:id/offboard", () => {
 
   it("lets one of two simultaneous offboardings of a person win; the other changes nothing", async () => {
     const { person } = await equippedPerson();
-    const heirs = [await createUser(t.app.db), await createUser(t.app.db)];
+    const heirs = [await newHolder(), await newHolder()];
     const held = await heldItems(person.user.id);
     const responses = await Promise.all(
       heirs.map((heir) => offboard(person.user.id, releaseReassignKeep(held, heir.id))),

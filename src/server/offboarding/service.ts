@@ -99,6 +99,7 @@ async function lockNewHolders(tx: Executor, leaving: number, decisions: Offboard
             username: users.username,
             fullName: users.fullName,
             isActive: users.isActive,
+            role: users.role,
           })
           .from(users)
           .where(inArray(users.id, ids))
@@ -117,6 +118,11 @@ async function lockNewHolders(tx: Executor, leaving: number, decisions: Offboard
     if (!person.isActive) {
       const message = "Items cannot be given to an inactive user";
       throw conflict("USER_INACTIVE", message, [{ path, message }]);
+    }
+    // Approving trust reviews is an administrator's act: the approval cannot pass to anyone else.
+    if (decision.kind === "trust_review" && person.role !== "admin") {
+      const message = "A trust review's approval can only be handed to an administrator";
+      throw badRequest(message, [{ path, message }], "APPROVER_NOT_ADMIN");
     }
   });
   return byId as Map<number, Person & { isActive: boolean }>;
@@ -182,7 +188,8 @@ async function apply(
         .set({ isActive: false })
         .where(eq(accountAssignments.id, item.id))
         .returning();
-      await log("unassign", "office_accounts", item.id, { account: ended!.accountId });
+      // Logged on the account (its history shows who held it), the assignment in the detail.
+      await log("unassign", "office_accounts", ended!.accountId, { assignmentId: item.id });
       if (to) {
         const given = await createAccountAssignment(tx, {
           accountId: ended!.accountId,
@@ -193,7 +200,7 @@ async function apply(
           isActive: true,
           notes: ended!.notes,
         });
-        await log("assign", "office_accounts", given.id, { account: ended!.accountId });
+        await log("assign", "office_accounts", ended!.accountId, { assignmentId: given.id });
       }
       return;
     }
