@@ -178,6 +178,36 @@ describe("runReminderPass", () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it("never lets a pass for a day still to come hold back the daily planning", async () => {
+    await createUser(database.db, { role: "admin", email: "ahead@example.test" });
+    // Local noon: the clock's day is START wherever the tests run.
+    const noonOf = (day: IsoDate) => new Date(`${day}T12:00:00`);
+    const subjects = () => smtp.received.map((m) => m.subject);
+    obligations = [obligation(30, addDays(START, 40))];
+    await pass(addDays(START, -1), noonOf(START));
+    // An operator runs the pass of a day ten days ahead by hand: its reminder goes out.
+    await pass(addDays(START, 10), noonOf(START));
+    expect(subjects()).toEqual([
+      `Reminder: License expires: Licence 30, in 30 days (${addDays(START, 40)})`,
+    ]);
+    smtp.clear();
+    // Today's own planning still happens (an obligation added since has its reminder today)...
+    obligations.push(obligation(31, addDays(START, 15)));
+    const today = await pass(START, noonOf(START));
+    expect(today.plannedDays).toEqual({ from: START, to: START });
+    expect(subjects()).toEqual([
+      `Reminder: License expires: Licence 31, in 15 days (${addDays(START, 15)})`,
+    ]);
+    smtp.clear();
+    // ...and so does every day up to the one handled by hand, which sends nothing again.
+    for (let offset = 1; offset <= 10; offset += 1) {
+      await pass(addDays(START, offset), noonOf(addDays(START, offset)));
+    }
+    expect(subjects()).toEqual([
+      `Reminder: License expires: Licence 31, in 7 days (${addDays(START, 15)})`,
+    ]);
+  });
+
   it("sends each mail once when two instances run their passes at the same moment", async () => {
     for (let n = 0; n < 3; n += 1) {
       await createUser(database.db, { role: "admin", email: `race${n}@example.test` });

@@ -3,7 +3,7 @@
 // after the other; the second finds the day already planned and adds nothing, and the ledger's
 // unique keys would refuse a duplicate even then.
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { addDays, daysBetween, type IsoDate } from "../../domain/dates";
+import { addDays, daysBetween, type IsoDate, todayIso } from "../../domain/dates";
 import {
   DEFAULT_REMINDER_DAYS,
   type DueReminder,
@@ -88,6 +88,12 @@ export async function planReminders(
       queued += await queueFor(tx, recipient, mine, { day, linkBase, now });
     }
 
+    // A pass for a day still to come (an operator's `--date`) plans that day but does not move
+    // the mark: the schedule still plans the days before it, and when it reaches that day the
+    // ledger's keys let nothing already queued through again.
+    if (daysBetween(day, todayIso(undefined, now)) < 0) {
+      return { plannedDays: { from: firstDay, to: day }, queued };
+    }
     await tx
       .insert(reminderPassState)
       .values({ id: 1, lastPlannedDay: day })
