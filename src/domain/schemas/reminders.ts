@@ -45,8 +45,11 @@ export const reminderDeliveryProblemSchema = z.object({
   kind: z.enum(["reminder", "digest", "assignment"]),
   recipient: z.string(),
   subject: z.string(),
-  /** pending with attempts: waiting for its next retry; failed: given up. */
-  status: z.enum(["pending", "failed"]),
+  /**
+   * pending with attempts: waiting for its next retry; failed: given up; cancelled: not sent, the
+   * recipient was deactivated or lost access since (the reason in lastError).
+   */
+  status: z.enum(["pending", "failed", "cancelled"]),
   attempts: z.number().int(),
   nextAttemptAt: z.string().nullable(),
   lastError: z.string().nullable(),
@@ -61,9 +64,11 @@ export const reminderDeliveryResponseSchema = z.object({
     retrying: z.number().int(),
     /** Given up after the last attempt. */
     failed: z.number().int(),
+    /** Not sent: the recipient was deactivated or lost access before it went. */
+    cancelled: z.number().int(),
     sentLast7Days: z.number().int(),
   }),
-  /** The most recent sends that were refused (retrying or failed), newest first, at most 20. */
+  /** The most recent sends refused (retrying or failed) or cancelled, newest first, at most 20. */
   problems: z.array(reminderDeliveryProblemSchema),
 });
 export type ReminderDeliveryResponse = z.infer<typeof reminderDeliveryResponseSchema>;

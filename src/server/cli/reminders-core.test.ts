@@ -23,7 +23,7 @@ describe("reminderPassDay", () => {
 });
 
 describe("describePass", () => {
-  const base = { busy: false, queued: 0, sent: 0, failed: 0, plannedDays: null };
+  const base = { busy: false, queued: 0, sent: 0, failed: 0, cancelled: 0, plannedDays: null };
   it("says what was planned and sent", () => {
     expect(
       describePass("2026-03-01", {
@@ -32,9 +32,10 @@ describe("describePass", () => {
         queued: 3,
         sent: 2,
         failed: 1,
+        cancelled: 1,
       }),
     ).toBe(
-      "Planned the reminders of 2026-02-27 to 2026-03-01: 3 mail(s) queued.\nSent 2 mail(s). 1 refused by the mail server (retried later; see Settings, Reminder delivery).",
+      "Planned the reminders of 2026-02-27 to 2026-03-01: 3 mail(s) queued.\nSent 2 mail(s). 1 refused by the mail server (retried later; see Settings, Reminder delivery). 1 cancelled (the recipient was deactivated or lost access).",
     );
     expect(describePass("2026-03-01", base)).toBe(
       "The reminders of 2026-03-01 were planned already: nothing new queued.\nSent 0 mail(s).",

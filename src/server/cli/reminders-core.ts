@@ -34,5 +34,9 @@ export function describePass(day: IsoDate, outcome: PassOutcome): string {
     outcome.failed > 0
       ? ` ${outcome.failed} refused by the mail server (retried later; see Settings, Reminder delivery).`
       : "";
-  return `${planned}\nSent ${outcome.sent} mail(s).${failed}`;
+  const cancelled =
+    outcome.cancelled > 0
+      ? ` ${outcome.cancelled} cancelled (the recipient was deactivated or lost access).`
+      : "";
+  return `${planned}\nSent ${outcome.sent} mail(s).${failed}${cancelled}`;
 }

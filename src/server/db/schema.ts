@@ -967,8 +967,14 @@ export const reminderDeliveries = pgTable(
     htmlBody: text("html_body").notNull(),
     /** The day it was planned for (the pass day), or the day of the assignment change. */
     day: date("day").notNull(),
+    /**
+     * A reminder or digest written for an administrator (every obligation, with amounts): if the
+     * recipient is no longer one when it is due, it is cancelled. Older rows count as such.
+     */
+    plannedForAdmin: boolean("planned_for_admin").notNull().default(true),
+    /** cancelled: not sent because its recipient was deactivated or lost access since. */
     status: text("status", {
-      enum: ["pending", "sending", "sent", "failed", "in_digest", "expired"],
+      enum: ["pending", "sending", "sent", "failed", "in_digest", "expired", "cancelled"],
     }).notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

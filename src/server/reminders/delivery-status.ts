@@ -1,7 +1,7 @@
-// What administrators see of delivery: the queue's counts and the most recent refused sends (a
-// summary with a LIMIT, like the dashboard's cards, not a list to page through), and putting a
-// failed send back in the queue.
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+// What administrators see of delivery: the queue's counts and the most recent refused or cancelled
+// sends (a summary with a LIMIT, like the dashboard's cards, not a list to page through), and
+// putting a failed send back in the queue.
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { ReminderDeliveryResponse } from "../../domain/schemas/reminders";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
@@ -23,6 +23,7 @@ export async function deliveryStatus(
       queued: counted(sql`${d.status} in ('pending', 'sending') and ${d.lastError} is null`),
       retrying: counted(sql`${d.status} in ('pending', 'sending') and ${d.lastError} is not null`),
       failed: counted(sql`${d.status} = 'failed'`),
+      cancelled: counted(sql`${d.status} = 'cancelled'`),
       sentLast7Days: counted(
         sql`${d.status} = 'sent' and ${d.sentAt} >= ${new Date(now.getTime() - WEEK_MS)}`,
       ),
@@ -41,10 +42,13 @@ export async function deliveryStatus(
     })
     .from(d)
     .where(
-      and(
-        sql`${d.status} in ('pending', 'failed')`,
-        gt(d.attempts, 0),
-        sql`${d.lastError} is not null`,
+      or(
+        and(
+          sql`${d.status} in ('pending', 'failed')`,
+          gt(d.attempts, 0),
+          sql`${d.lastError} is not null`,
+        ),
+        eq(d.status, "cancelled"),
       ),
     )
     .orderBy(desc(d.id))
@@ -53,8 +57,8 @@ export async function deliveryStatus(
     counts: counts!,
     problems: problems.map((row) => ({
       ...row,
-      status: row.status === "failed" ? "failed" : "pending",
-      nextAttemptAt: row.status === "failed" ? null : row.nextAttemptAt.toISOString(),
+      status: row.status === "failed" || row.status === "cancelled" ? row.status : "pending",
+      nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
     })),
   };
 }

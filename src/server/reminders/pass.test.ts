@@ -9,10 +9,12 @@ import { databaseUrl, openTestDatabase, usingPostgres } from "../../../tests/sup
 import { addDays, daysBetween, type IsoDate } from "../../domain/dates";
 import { type Database, openDatabase } from "../db/client";
 import { reminderDeliveries, reminderPassState, userPreferences, users } from "../db/schema";
+import { deliveryStatus } from "./delivery-status";
 import { createSmtpMailer, type Mailer } from "./mailer";
 import { setReminderOffsets } from "./offsets-service";
 import { runReminderPass } from "./pass";
 import type { ObligationSource, ReminderObligation } from "./plan";
+import { CANCEL_REASONS } from "./recipient-check";
 
 const LINK_BASE = "https://assets.example.test";
 const START: IsoDate = "2026-03-01";
@@ -247,6 +249,53 @@ describe("runReminderPass", () => {
     expect(smtp.received.map((m) => m.to)).toEqual([["retry@example.test"]]);
     const [after] = await database.db.select().from(reminderDeliveries);
     expect(after).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+  });
+
+  it("cancels a queued mail whose recipient was deactivated, demoted or let go of the item since", async () => {
+    await createUser(database.db, { role: "admin", email: "still-admin@example.test" });
+    const demoted = await createUser(database.db, { role: "admin", email: "demoted@example.test" });
+    const leaver = await createUser(database.db, { email: "leaver@example.test" });
+    const former = await createUser(database.db, { email: "former@example.test" });
+    const keeper = await createUser(database.db, { email: "keeper@example.test" });
+    const due = addDays(START, 7);
+    obligations = [obligation(40, due, { personUserIds: [leaver.id, former.id, keeper.id] })];
+    // Every first attempt is refused: all five wait for their retry.
+    smtp.refuseNext(5);
+    const t0 = new Date("2026-03-01T08:00:00Z");
+    expect(await pass(START, t0)).toMatchObject({ queued: 5, failed: 5 });
+
+    await database.db.update(users).set({ isActive: false }).where(eq(users.id, leaver.id));
+    await database.db.update(users).set({ role: "user" }).where(eq(users.id, demoted.id));
+    obligations = [obligation(40, due, { personUserIds: [leaver.id, keeper.id] })];
+    const retried = await pass(START, new Date(t0.getTime() + 5 * 60_000));
+    expect(retried).toMatchObject({ sent: 2, failed: 0, cancelled: 3 });
+    expect(smtp.received.flatMap((m) => m.to).sort()).toEqual([
+      "keeper@example.test",
+      "still-admin@example.test",
+    ]);
+
+    const rows = await database.db.select().from(reminderDeliveries);
+    const byRecipient = Object.fromEntries(
+      rows.map((row) => [row.recipient, [row.status, row.attempts, row.lastError]]),
+    );
+    expect(byRecipient).toMatchObject({
+      "demoted@example.test": ["cancelled", 1, CANCEL_REASONS.notAdmin],
+      "leaver@example.test": ["cancelled", 1, CANCEL_REASONS.inactive],
+      "former@example.test": ["cancelled", 1, CANCEL_REASONS.notConcerned],
+    });
+    // Administrators see them as cancelled, with the reason; a later pass leaves them so.
+    const status = await deliveryStatus(database.db);
+    expect(status.counts).toMatchObject({ cancelled: 3, failed: 0, retrying: 0 });
+    expect(
+      status.problems.map((p) => [p.recipient, p.status, p.lastError, p.nextAttemptAt]).sort(),
+    ).toEqual([
+      ["demoted@example.test", "cancelled", CANCEL_REASONS.notAdmin, null],
+      ["former@example.test", "cancelled", CANCEL_REASONS.notConcerned, null],
+      ["leaver@example.test", "cancelled", CANCEL_REASONS.inactive, null],
+    ]);
+    smtp.clear();
+    await pass(START, new Date(t0.getTime() + 60 * 60_000));
+    expect(smtp.received).toHaveLength(0);
   });
 
   it("gives up after the last attempt and keeps the row failed", async () => {

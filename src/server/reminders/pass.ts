@@ -8,6 +8,7 @@ import { type DeliveryOutcome, deliverDue } from "./deliver";
 import { releaseLease, takeLease } from "./lease";
 import type { Mailer } from "./mailer";
 import { type ObligationSource, type PlanOutcome, planReminders } from "./plan";
+import { recipientCheck } from "./recipient-check";
 
 export interface PassOptions {
   /** Where obligations come from (the obligations list). */
@@ -36,11 +37,17 @@ export async function runReminderPass(
   // `now` may be a test's or an operator's day.
   const renew = () => takeLease(db, holder, new Date());
   if (!(await renew())) {
-    return { busy: true, plannedDays: null, queued: 0, sent: 0, failed: 0 };
+    return { busy: true, plannedDays: null, queued: 0, sent: 0, failed: 0, cancelled: 0 };
   }
   try {
     const planned = await planReminders(db, options.obligations, day, options.linkBase, now);
-    const delivered = await deliverDue(db, mailer, now, renew);
+    const delivered = await deliverDue(
+      db,
+      mailer,
+      now,
+      renew,
+      recipientCheck(options.obligations, day),
+    );
     return { busy: false, ...planned, ...delivered };
   } finally {
     await releaseLease(db, holder);

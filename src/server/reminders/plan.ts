@@ -162,6 +162,10 @@ async function recipientsOf(
 const reminderKey = (obligationKey: string, daysBefore: number, userId: number) =>
   `reminder:${obligationKey}:${daysBefore}:user:${userId}`;
 
+/** The obligation a reminder row's key names (the inverse of reminderKey), or null for others. */
+export const obligationKeyOf = (rowKey: string): string | null =>
+  /^reminder:(.+):\d+:user:\d+$/.exec(rowKey)?.[1] ?? null;
+
 async function queueFor(
   tx: Executor,
   recipient: Recipient,
@@ -179,6 +183,7 @@ async function queueFor(
     textBody: mail.text,
     htmlBody: mail.html,
     day,
+    plannedForAdmin: recipient.isAdmin,
     status: "pending" as const,
     nextAttemptAt: now,
   });

@@ -170,7 +170,13 @@ describe("/api/reminders/deliveries", () => {
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.counts).toEqual({ queued: 1, retrying: 1, failed: 1, sentLast7Days: 1 });
+    expect(body.counts).toEqual({
+      queued: 1,
+      retrying: 1,
+      failed: 1,
+      cancelled: 0,
+      sentLast7Days: 1,
+    });
     expect(
       body.problems.map((p: { subject: string; status: string }) => [p.subject, p.status]),
     ).toEqual([

@@ -25,11 +25,9 @@ export function scheduleReminderPasses(schedule: ReminderSchedule): () => void {
   const tick = async () => {
     try {
       const outcome = await runReminderPass(schedule.db, schedule.mailer, todayIso(), schedule);
-      if (outcome.queued > 0 || outcome.sent > 0 || outcome.failed > 0) {
-        schedule.log.info(
-          { queued: outcome.queued, sent: outcome.sent, failed: outcome.failed },
-          "reminder pass",
-        );
+      const { queued, sent, failed, cancelled } = outcome;
+      if (queued > 0 || sent > 0 || failed > 0 || cancelled > 0) {
+        schedule.log.info({ queued, sent, failed, cancelled }, "reminder pass");
       }
     } catch (error) {
       schedule.log.warn({ err: error }, "reminder pass failed");

@@ -1,5 +1,6 @@
-// Reminder delivery, for administrators: the queue's counts and the sends the mail server refused
-// (waiting for a retry, or given up), with a button that puts a given-up send back in the queue.
+// Reminder delivery, for administrators: the queue's counts, the sends the mail server refused
+// (waiting for a retry, or given up) and those cancelled because the recipient was deactivated or
+// lost access, with a button that puts a given-up send back in the queue.
 import { LoadFailed } from "@/client/components/load-failed";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -30,12 +31,12 @@ export function ReminderDeliveryStatus() {
     <div className="grid gap-3">
       <p className="text-sm" data-testid="reminder-delivery-counts">
         {counts.sentLast7Days} sent in the last 7 days · {counts.queued} queued · {counts.retrying}{" "}
-        waiting for a retry · {counts.failed} failed
+        waiting for a retry · {counts.failed} failed · {counts.cancelled} cancelled
       </p>
       {problems.length === 0 ? (
         <p className="text-sm text-muted-foreground">No refused sends.</p>
       ) : (
-        <Table aria-label="Refused sends">
+        <Table aria-label="Refused and cancelled sends">
           <TableHeader>
             <TableRow>
               <TableHead>Mail</TableHead>
@@ -53,7 +54,9 @@ export function ReminderDeliveryStatus() {
                 <TableCell>{problem.subject}</TableCell>
                 <TableCell>{problem.recipient}</TableCell>
                 <TableCell>
-                  {problem.status === "failed" ? (
+                  {problem.status === "cancelled" ? (
+                    <Badge variant="outline">Cancelled</Badge>
+                  ) : problem.status === "failed" ? (
                     <Badge variant="destructive">Failed after {problem.attempts} attempts</Badge>
                   ) : (
                     <Badge variant="secondary">

@@ -1,0 +1,1 @@
+ALTER TABLE "reminder_deliveries" ADD COLUMN "planned_for_admin" boolean DEFAULT true NOT NULL;
