@@ -12,6 +12,7 @@ import type { Db, Executor } from "../db/client";
 import { accountAssignments, accounts, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
+import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { accountAssignmentDetail } from "./account-activity";
 import { toAccountAssignmentResponse } from "./account-response";
 import { findAccount } from "./service";
@@ -75,6 +76,7 @@ export async function createAccountAssignment(
   db: Executor,
   input: Omit<CreateAccountAssignmentRequest, "deviceName"> & { deviceName: string | null },
   actor?: ActivityActor,
+  mail: AssignmentMail = null,
 ): Promise<AccountAssignmentResponse> {
   return db.transaction(async (tx) => {
     // The account's row lock orders this against a concurrent delete of the account.
@@ -111,12 +113,25 @@ export async function createAccountAssignment(
         detail: accountAssignmentDetail(row!),
       });
     }
+    if (row!.isActive) {
+      await queueHolderChange(
+        tx,
+        mail,
+        { kind: "office_account", name: account.email },
+        { from: null, to: user.id },
+      );
+    }
     return toAccountAssignmentResponse(row!, account);
   });
 }
 
 /** Ends an assignment. Ending an ended one changes nothing. */
-export async function deactivateAccountAssignment(db: Db, id: number, actor: ActivityActor) {
+export async function deactivateAccountAssignment(
+  db: Db,
+  id: number,
+  actor: ActivityActor,
+  mail: AssignmentMail = null,
+) {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ assignment: accountAssignments, account: accountColumns })
@@ -141,6 +156,12 @@ export async function deactivateAccountAssignment(db: Db, id: number, actor: Act
       itemLabel: current.account.email,
       detail: accountAssignmentDetail(row!),
     });
+    await queueHolderChange(
+      tx,
+      mail,
+      { kind: "office_account", name: current.account.email },
+      { from: row!.userId, to: null },
+    );
     return toAccountAssignmentResponse(row!, current.account);
   });
 }

@@ -112,7 +112,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createAccountAssignment(app.db, request.body, actorOf(request))),
+      reply
+        .status(201)
+        .send(
+          await createAccountAssignment(app.db, request.body, actorOf(request), app.config.mail),
+        ),
   );
 
   // Like the license assignments' deactivate: the route reads no body, so any body (the spec's
@@ -128,7 +132,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: requireAdmin,
         schema: { params: idParamsSchema, response: { 200: accountAssignmentResponseSchema } },
       },
-      async (request) => deactivateAccountAssignment(scope.db, request.params.id, actorOf(request)),
+      async (request) =>
+        deactivateAccountAssignment(scope.db, request.params.id, actorOf(request), app.config.mail),
     );
   });
 };

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPageByIds } from "../lib/paging";
 import { recordSecretReveal, type Secrets, type Viewer } from "../lib/secrets";
 import { anyColumnContains } from "../lib/text-search";
+import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { displayNameOf } from "../users/user-response";
 import { accountColumns, toAccountResponse } from "./account-response";
 import {
@@ -206,7 +207,20 @@ async function assertEmailFree(tx: Executor, email: string, exceptId?: number) {
   if (row && row.id !== exceptId) throw duplicateEmail();
 }
 
-export async function createAccount(db: Db, secrets: Secrets, input: CreateGsuiteAccountRequest) {
+/** The people an account was taken from and given to hear of it (assignment-mail.ts). */
+const tellHolders = (
+  tx: Executor,
+  mail: AssignmentMail,
+  email: string,
+  holders: { from: number | null; to: number | null },
+) => queueHolderChange(tx, mail, { kind: "gsuite_account", name: email }, holders);
+
+export async function createAccount(
+  db: Db,
+  secrets: Secrets,
+  input: CreateGsuiteAccountRequest,
+  mail: AssignmentMail = null,
+) {
   try {
     return await db.transaction(async (tx) => {
       const organization = await resolveOrganization(tx, input);
@@ -231,6 +245,7 @@ export async function createAccount(db: Db, secrets: Secrets, input: CreateGsuit
           status: input.status,
         })
         .returning({ id: gsuiteAccounts.id });
+      await tellHolders(tx, mail, input.email, { from: null, to: input.assignedToUserId ?? null });
       return getAccount(tx, row!.id);
     });
   } catch (error) {
@@ -245,6 +260,7 @@ export async function updateAccount(
   secrets: Secrets,
   id: number,
   input: UpdateGsuiteAccountRequest,
+  mail: AssignmentMail = null,
 ) {
   try {
     return await db.transaction(async (tx) => {
@@ -285,6 +301,12 @@ export async function updateAccount(
           ...(input.notes !== undefined ? { notes: input.notes } : {}),
         })
         .where(eq(gsuiteAccounts.id, id));
+      if (input.assignedToUserId !== undefined) {
+        await tellHolders(tx, mail, email, {
+          from: current.assignedToUserId,
+          to: input.assignedToUserId,
+        });
+      }
       return getAccount(tx, id);
     });
   } catch (error) {

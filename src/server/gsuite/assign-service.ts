@@ -15,6 +15,7 @@ import type { Db } from "../db/client";
 import { gsuiteAccounts, users } from "../db/schema";
 import { badRequest } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
+import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { findDefaultOrganization, findOrganization } from "./organizations-service";
 import { findPlan } from "./plans-service";
 
@@ -34,6 +35,7 @@ export async function assignUsers(
   db: Db,
   secrets: Secrets,
   input: AssignGsuiteUsersRequest,
+  mail: AssignmentMail = null,
 ): Promise<AssignGsuiteUsersResponse> {
   const plan = await findPlan(db, input.planId).catch(() => {
     throw badRequest("Plan not found", [{ path: "planId", message: "Plan not found" }]);
@@ -93,30 +95,46 @@ export async function assignUsers(
   }
 
   // One INSERT for everyone left: ON CONFLICT DO NOTHING leaves out each address that exists
-  // (before or from a concurrent request) without undoing the others.
+  // (before or from a concurrent request) without undoing the others. Each new holder's mail is
+  // queued in the same transaction.
   const passwords = new Map(wanted.map((row) => [row.userId, initialPassword()]));
   const inserted =
     wanted.length === 0
       ? []
-      : await db
-          .insert(gsuiteAccounts)
-          .values(
-            wanted.map((row) => ({
-              email: row.email,
-              passwordCiphertext: secrets.seal(passwords.get(row.userId)!).ciphertext,
-              organization: organization.domain,
-              organizationId: organization.id,
-              planType: plan.name,
-              planId: plan.id,
-              price: plan.basePrice,
-              paymentCurrency: plan.currency,
-              paymentFrequency: plan.billingCycle,
-              assignedToUserId: row.userId,
-              status: "active" as const,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ id: gsuiteAccounts.id, email: gsuiteAccounts.email });
+      : await db.transaction(async (tx) => {
+          const rows = await tx
+            .insert(gsuiteAccounts)
+            .values(
+              wanted.map((row) => ({
+                email: row.email,
+                passwordCiphertext: secrets.seal(passwords.get(row.userId)!).ciphertext,
+                organization: organization.domain,
+                organizationId: organization.id,
+                planType: plan.name,
+                planId: plan.id,
+                price: plan.basePrice,
+                paymentCurrency: plan.currency,
+                paymentFrequency: plan.billingCycle,
+                assignedToUserId: row.userId,
+                status: "active" as const,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({
+              id: gsuiteAccounts.id,
+              email: gsuiteAccounts.email,
+              assignedToUserId: gsuiteAccounts.assignedToUserId,
+            });
+          for (const row of rows) {
+            await queueHolderChange(
+              tx,
+              mail,
+              { kind: "gsuite_account", name: row.email },
+              { from: null, to: row.assignedToUserId },
+            );
+          }
+          return rows;
+        });
   const createdByEmail = new Map(inserted.map((row) => [row.email.toLowerCase(), row.id]));
 
   const left = wanted.filter((row) => !createdByEmail.has(row.email));

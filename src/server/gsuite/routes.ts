@@ -160,7 +160,9 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createAccount(app.db, app.secrets, request.body)),
+      reply
+        .status(201)
+        .send(await createAccount(app.db, app.secrets, request.body, app.config.mail)),
   );
   app.patch(
     "/api/gsuite-accounts/:id",
@@ -172,7 +174,8 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: gsuiteAccountResponseSchema },
       },
     },
-    async (request) => updateAccount(app.db, app.secrets, request.params.id, request.body),
+    async (request) =>
+      updateAccount(app.db, app.secrets, request.params.id, request.body, app.config.mail),
   );
   app.delete(
     "/api/gsuite-accounts/:id",
@@ -205,7 +208,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: assignGsuiteUsersResponseSchema },
       },
     },
-    async (request) => assignUsers(app.db, app.secrets, request.body),
+    async (request) => assignUsers(app.db, app.secrets, request.body, app.config.mail),
   );
 
   // The page's figures and its All Users tab

@@ -18,8 +18,9 @@ import { hardware, hardwareRequests, users } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
+import type { AssignmentMail } from "../reminders/assignment-mail";
 import { visibleTo } from "./list-query";
-import { displayNameSql, findHardware } from "./service";
+import { displayNameSql, findHardware, tellHolders } from "./service";
 
 const requester = alias(users, "requester");
 const approver = alias(users, "approver");
@@ -257,7 +258,12 @@ const requestLabel = (request: { hardwareName?: string | null; name?: string | n
   request.hardwareName ?? request.name ?? null;
 
 /** The approver is the signed-in administrator as the server knows them, never the client's. */
-export async function approveHardwareRequest(db: Db, id: number, actor: ActivityActor) {
+export async function approveHardwareRequest(
+  db: Db,
+  id: number,
+  actor: ActivityActor,
+  mail: AssignmentMail = null,
+) {
   const approverId = actor.userId;
   return db.transaction(async (tx) => {
     const request = await lockPending(tx, id);
@@ -297,6 +303,7 @@ export async function approveHardwareRequest(db: Db, id: number, actor: Activity
           detail: { requestId: id },
         });
       }
+      await tellHolders(tx, mail, item, { ...item, assignedToUserId: request.requestedByUserId });
     }
     await tx
       .update(hardwareRequests)

@@ -71,7 +71,9 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createHardwareRequestSchema, response: { 201: hardwareResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createHardware(app.db, request.body, actorOf(request))),
+      reply
+        .status(201)
+        .send(await createHardware(app.db, request.body, actorOf(request), app.config.mail)),
   );
 
   app.patch(
@@ -84,7 +86,8 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hardwareResponseSchema },
       },
     },
-    async (request) => updateHardware(app.db, request.params.id, request.body, actorOf(request)),
+    async (request) =>
+      updateHardware(app.db, request.params.id, request.body, actorOf(request), app.config.mail),
   );
 
   app.delete(
@@ -143,7 +146,8 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { params: idParamsSchema, response: { 200: hardwareRequestResponseSchema } },
     },
-    async (request) => approveHardwareRequest(app.db, request.params.id, actorOf(request)),
+    async (request) =>
+      approveHardwareRequest(app.db, request.params.id, actorOf(request), app.config.mail),
   );
 
   app.patch(

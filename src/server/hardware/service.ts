@@ -20,6 +20,7 @@ import { hardware, hardwareRequests, users } from "../db/schema";
 import { driverErrorOf } from "../http/database-errors";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
+import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { toHardwareResponse } from "./hardware-response";
 import { listConditions, listOrder, visibleTo } from "./list-query";
 
@@ -209,7 +210,26 @@ function hardwareAction(before: HardwareRow, after: HardwareRow) {
   return after.assignedToUserId === null ? ("unassign" as const) : ("assign" as const);
 }
 
-export async function createHardware(db: Db, input: CreateHardwareRequest, actor: ActivityActor) {
+/** The people an item was taken from and given to hear of it (assignment-mail.ts). */
+export const tellHolders = (
+  tx: Executor,
+  mail: AssignmentMail,
+  before: Pick<HardwareRow, "assignedToUserId"> | null,
+  after: Pick<HardwareRow, "assignedToUserId" | "name">,
+) =>
+  queueHolderChange(
+    tx,
+    mail,
+    { kind: "hardware", name: after.name },
+    { from: before?.assignedToUserId ?? null, to: after.assignedToUserId },
+  );
+
+export async function createHardware(
+  db: Db,
+  input: CreateHardwareRequest,
+  actor: ActivityActor,
+  mail: AssignmentMail = null,
+) {
   return catchDuplicateIdentifier(() =>
     db.transaction(async (tx) => {
       if (input.assignedToUserId) await checkAssignee(tx, input.assignedToUserId);
@@ -239,6 +259,7 @@ export async function createHardware(db: Db, input: CreateHardwareRequest, actor
         itemLabel: row!.name,
         changes: changesBetween(null, row!),
       });
+      await tellHolders(tx, mail, null, row!);
       return withHolder(tx, row!);
     }),
   );
@@ -254,6 +275,7 @@ export async function updateHardware(
   id: number,
   input: UpdateHardwareRequest,
   actor: ActivityActor,
+  mail: AssignmentMail = null,
 ) {
   return catchDuplicateIdentifier(() =>
     db.transaction(async (tx) => {
@@ -283,6 +305,7 @@ export async function updateHardware(
           changes: changed,
         });
       }
+      await tellHolders(tx, mail, current, row!);
       return withHolder(tx, row!);
     }),
   );

@@ -60,7 +60,11 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createAssignmentRequestSchema, response: { 201: assignmentResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await createAssignment(app.db, request.body, actorOf(request))),
+      reply
+        .status(201)
+        .send(
+          await createAssignment(app.db, request.body, actorOf(request), { mail: app.config.mail }),
+        ),
   );
 
   // The spec's client sends this PATCH with an empty body, possibly still labelled JSON, which
@@ -76,7 +80,8 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: requireAdmin,
         schema: { params: idParamsSchema, response: { 200: assignmentResponseSchema } },
       },
-      async (request) => deactivateAssignment(scope.db, request.params.id, actorOf(request)),
+      async (request) =>
+        deactivateAssignment(scope.db, request.params.id, actorOf(request), app.config.mail),
     );
   });
 };

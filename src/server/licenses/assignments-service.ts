@@ -16,6 +16,7 @@ import type { Db, Executor } from "../db/client";
 import { licenseAssignments, licenses, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
+import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { displayNameOf } from "../users/user-response";
 import { toAssignmentResponse } from "./license-response";
 import { findLicense, listLicenses } from "./service";
@@ -97,8 +98,12 @@ export async function createAssignment(
   db: Executor,
   input: CreateAssignmentRequest,
   actor: ActivityActor,
-  /** More to keep in the log's record, e.g. the offboarding this assignment is part of. */
-  extraDetail: Record<string, unknown> = {},
+  options: {
+    /** More to keep in the log's record, e.g. the offboarding this assignment is part of. */
+    detail?: Record<string, unknown>;
+    /** The server's mail settings: the new holder is told (assignment-mail.ts). */
+    mail?: AssignmentMail;
+  } = {},
 ): Promise<AssignmentResponse> {
   try {
     return await db.transaction(async (tx) => {
@@ -147,8 +152,16 @@ export async function createAssignment(
         area: "licenses",
         itemId: license.id,
         itemLabel: license.name,
-        detail: { ...assignmentDetail(row!), ...extraDetail },
+        detail: { ...assignmentDetail(row!), ...options.detail },
       });
+      if (row!.isActive) {
+        await queueHolderChange(
+          tx,
+          options.mail ?? null,
+          { kind: "license_seat", name: license.name },
+          { from: null, to: user.id },
+        );
+      }
       return toAssignmentResponse(row!, license.name);
     });
   } catch (error) {
@@ -163,6 +176,7 @@ export async function deactivateAssignment(
   db: Db,
   id: number,
   actor: ActivityActor,
+  mail: AssignmentMail = null,
 ): Promise<AssignmentResponse> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -188,6 +202,12 @@ export async function deactivateAssignment(
       itemLabel: current.licenseName,
       detail: assignmentDetail(row!),
     });
+    await queueHolderChange(
+      tx,
+      mail,
+      { kind: "license_seat", name: current.licenseName },
+      { from: row!.userId, to: null },
+    );
     return toAssignmentResponse(row!, current.licenseName);
   });
 }

@@ -25,10 +25,16 @@ export const offboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const done = await offboardUser(app.db, request.params.id, request.body, {
-        session: currentSession(request),
-        actor: actorOf(request),
-      });
+      const done = await offboardUser(
+        app.db,
+        request.params.id,
+        request.body,
+        {
+          session: currentSession(request),
+          actor: actorOf(request),
+        },
+        app.config.mail,
+      );
       // Committed: the person's sessions are gone on every instance before this answers.
       await app.sessions.revoked({ userId: request.params.id });
       return done;

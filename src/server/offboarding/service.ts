@@ -33,6 +33,7 @@ import {
 } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../http/errors";
 import { createAssignment } from "../licenses/assignments-service";
+import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { listHoldings } from "../users/holdings";
 import { assertAnotherActiveAdmin } from "../users/service";
 import { displayNameOf } from "../users/user-response";
@@ -131,7 +132,8 @@ async function lockNewHolders(tx: Executor, leaving: number, decisions: Offboard
 /**
  * Carries out one decision on one item (its row is locked already), and records it in the
  * activity log as the area's own change would be (unassign, assign, reject, update), with the
- * offboarding it belongs to.
+ * offboarding it belongs to. A new holder is told by mail as the area's own change would tell
+ * them; the person leaving is not (their account is being closed).
  */
 async function apply(
   tx: Executor,
@@ -140,6 +142,7 @@ async function apply(
   from: Person,
   to: Person | undefined,
   by: { session: ActiveSession; actor: ActivityActor },
+  mail: AssignmentMail,
 ) {
   if (decision.action === "keep") return;
   const now = new Date();
@@ -152,7 +155,15 @@ async function apply(
       itemLabel: item.label,
       detail: { ...detail, ...extra },
     });
-  const handOver = (area: ActivityArea) => log(to ? "assign" : "unassign", area, item.id);
+  const handOver = async (area: ActivityArea, kind: "hardware" | "gsuite_account") => {
+    await log(to ? "assign" : "unassign", area, item.id);
+    await queueHolderChange(
+      tx,
+      mail,
+      { kind, name: item.label },
+      { from: null, to: to?.id ?? null },
+    );
+  };
   switch (item.kind) {
     case "license_seat": {
       const [seat] = await tx
@@ -170,7 +181,7 @@ async function apply(
         tx,
         { licenseId: seat!.licenseId, userId: to.id, isActive: true },
         by.actor,
-        detail,
+        { detail, mail },
       );
       return;
     }
@@ -180,7 +191,7 @@ async function apply(
         .update(hardware)
         .set({ assignedToUserId: to?.id ?? null })
         .where(eq(hardware.id, item.id));
-      await handOver("hardware");
+      await handOver("hardware", "hardware");
       return;
     case "office_account": {
       const [ended] = await tx
@@ -191,15 +202,21 @@ async function apply(
       // Logged on the account (its history shows who held it), the assignment in the detail.
       await log("unassign", "office_accounts", ended!.accountId, { assignmentId: item.id });
       if (to) {
-        const given = await createAccountAssignment(tx, {
-          accountId: ended!.accountId,
-          userId: to.id,
-          assignedTo: displayNameOf(to),
-          deviceName: ended!.deviceName,
-          assignedDate: todayIso(),
-          isActive: true,
-          notes: ended!.notes,
-        });
+        const given = await createAccountAssignment(
+          tx,
+          {
+            accountId: ended!.accountId,
+            userId: to.id,
+            assignedTo: displayNameOf(to),
+            deviceName: ended!.deviceName,
+            assignedDate: todayIso(),
+            isActive: true,
+            notes: ended!.notes,
+          },
+          // No actor: the hand-over is recorded here, with the offboarding's details.
+          undefined,
+          mail,
+        );
         await log("assign", "office_accounts", ended!.accountId, { assignmentId: given.id });
       }
       return;
@@ -209,7 +226,7 @@ async function apply(
         .update(gsuiteAccounts)
         .set({ assignedToUserId: to?.id ?? null })
         .where(eq(gsuiteAccounts.id, item.id));
-      await handOver("gsuite");
+      await handOver("gsuite", "gsuite_account");
       return;
     case "trust_review":
       // Released: back to pending, for another administrator to approve; handed over: the new
@@ -282,6 +299,8 @@ export async function offboardUser(
   userId: number,
   input: OffboardRequest,
   by: { session: ActiveSession; actor: ActivityActor },
+  /** The server's mail settings: new holders are told (assignment-mail.ts). */
+  mail: AssignmentMail = null,
 ): Promise<OffboardingResponse> {
   if (userId === by.session.user.id) {
     throw conflict("CANNOT_OFFBOARD_SELF", "You cannot offboard your own account");
@@ -309,7 +328,7 @@ export async function offboardUser(
     for (const [index, { decision, item }] of plan.entries()) {
       const to = decision.toUserId === undefined ? undefined : newHolders.get(decision.toUserId);
       try {
-        await apply(tx, item, decision, person, to, by);
+        await apply(tx, item, decision, person, to, by, mail);
       } catch (error) {
         throw aboutItem(error, item, index);
       }

@@ -94,24 +94,30 @@ export function digestMail(items: ReminderItem[], today: IsoDate, linkBase: stri
 
 export interface AssignmentChange {
   change: "assigned" | "unassigned";
-  licenseName: string;
+  /** Names the kind of item, e.g. "License seat" (HOLDING_KIND_LABELS). */
+  kindLabel: string;
+  /** The item's name, e.g. the license's or the laptop's. */
+  name: string;
+  /** The client path of the item, e.g. "/hardware?search=Laptop%2012". */
+  path: string;
   day: IsoDate;
 }
 
 export function assignmentMail(event: AssignmentChange, linkBase: string): MailContent {
-  const link = linkOf(linkBase, `/licenses?search=${encodeURIComponent(event.licenseName)}`);
+  const link = linkOf(linkBase, event.path);
+  const item = `${event.kindLabel}: ${event.name}`;
   const sentence =
     event.change === "assigned"
-      ? `A seat of ${event.licenseName} was assigned to you on ${event.day}.`
-      : `Your seat of ${event.licenseName} was removed on ${event.day}.`;
+      ? `This was assigned to you on ${event.day}.`
+      : `This is no longer assigned to you, since ${event.day}.`;
   return {
     subject:
       event.change === "assigned"
-        ? `Licence assigned to you: ${event.licenseName}`
-        : `Licence removed from you: ${event.licenseName}`,
-    text: [sentence, `Open: ${link}`, "", FOOTER, `${linkBase}/settings`, ""].join("\n"),
+        ? `Assigned to you: ${item}`
+        : `No longer assigned to you: ${item}`,
+    text: [item, sentence, `Open: ${link}`, "", FOOTER, `${linkBase}/settings`, ""].join("\n"),
     html: htmlPage(
-      `<p>${escapeHtml(sentence)}</p><p><a href="${escapeHtml(link)}">Open in Quartermaster</a></p>`,
+      `<p><strong>${escapeHtml(item)}</strong><br>${escapeHtml(sentence)}<br><a href="${escapeHtml(link)}">Open in Quartermaster</a></p>`,
       linkBase,
     ),
   };
