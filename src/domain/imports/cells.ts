@@ -22,7 +22,8 @@ type CellResult = { value: unknown } | { problem: string };
  * a cell the schema will refuse left as written (so the form's message names the problem).
  */
 export function cellValue(column: ImportColumn, raw: string): CellResult {
-  const cell = unescapeFormula(raw);
+  // Never a secret's: exports mask secrets, so a secret in a file was typed, apostrophe and all.
+  const cell = column.secret ? raw : unescapeFormula(raw);
   if (cell.trim() === "") return { value: undefined };
   switch (column.kind) {
     case "flag": {

@@ -144,6 +144,29 @@ describe("preview", () => {
     const [row] = await t.app.db.select().from(licenses).where(eq(licenses.name, "Escaped"));
     expect(row!.notes).toBe("=1+1");
   });
+
+  it("keeps an apostrophe the export did not add, and every apostrophe of a secret", async () => {
+    // The export escapes only a cell starting = + - @ tab or CR, and masks secrets: a secret's
+    // leading apostrophe is part of the real value.
+    const file = csv([
+      ["Name", "License Key", "Notes"],
+      ["Apostrophes", "'=KEY-0000-0001", "'quoted on purpose"],
+    ]);
+    expect((await commit("licenses", file)).statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(licenses).where(eq(licenses.name, "Apostrophes"));
+    expect(t.app.secrets.open(row!.licenseKeyCiphertext)).toBe("'=KEY-0000-0001");
+    expect(row!.notes).toBe("'quoted on purpose");
+    const accountFile = csv([
+      ["Email", "Password", "Provider"],
+      ["apostrophe@example.com", "'-starts-with-a-quote", "adobe"],
+    ]);
+    expect((await commit("accounts", accountFile)).statusCode).toBe(200);
+    const [account] = await t.app.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, "apostrophe@example.com"));
+    expect(t.app.secrets.open(account!.passwordCiphertext)).toBe("'-starts-with-a-quote");
+  });
 });
 
 describe("refusals of a bad file (nothing written)", () => {
