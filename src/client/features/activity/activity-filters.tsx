@@ -1,11 +1,10 @@
 // The Activity page's search and filters: person, area, action and a range of days. Each change
 // is written to the URL by the page (a history entry of its own, back to page 1).
 import { memo } from "react";
-import { SelectInput } from "@/client/components/form/select-input";
+import { SelectInput, type SelectOption } from "@/client/components/form/select-input";
 import { ListSearchInput } from "@/client/components/list-search-input";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
-import type { ActivityAction, ActivityArea } from "@/domain/activity";
 import { ACTION_OPTIONS, ANY, AREA_OPTIONS } from "./activity-labels";
 import type { ActivityListState } from "./activity-search-params";
 import { PersonFilter } from "./person-filter";
@@ -55,23 +54,17 @@ export const ActivityFilters = memo(function ActivityFilters({
           knownName={personName}
           onChange={(userId) => onChange({ userId })}
         />
-        <SelectInput
-          aria-label="Area"
-          className="w-48"
-          value={filters.area ?? ANY}
-          onValueChange={(area) =>
-            onChange({ area: area === ANY ? undefined : (area as ActivityArea) })
-          }
+        <AnyOfSelect
+          label="Area"
+          value={filters.area}
           options={AREA_OPTIONS}
+          onChange={(area) => onChange({ area })}
         />
-        <SelectInput
-          aria-label="Action"
-          className="w-48"
-          value={filters.action ?? ANY}
-          onValueChange={(action) =>
-            onChange({ action: action === ANY ? undefined : (action as ActivityAction) })
-          }
+        <AnyOfSelect
+          label="Action"
+          value={filters.action}
           options={ACTION_OPTIONS}
+          onChange={(action) => onChange({ action })}
         />
         <Input
           type="date"
@@ -98,3 +91,26 @@ export const ActivityFilters = memo(function ActivityFilters({
     </div>
   );
 });
+
+/** A select of one value or none ("all", the first option): undefined means no filter. */
+function AnyOfSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V | undefined;
+  options: readonly SelectOption<V | typeof ANY>[];
+  onChange(value: V | undefined): void;
+}) {
+  return (
+    <SelectInput<V | typeof ANY>
+      aria-label={label}
+      className="w-48"
+      value={value ?? ANY}
+      onValueChange={(next) => onChange(next === ANY ? undefined : (next as V))}
+      options={options}
+    />
+  );
+}

@@ -1,6 +1,7 @@
 // How the activity log's areas, actions and changed fields read on screen. The lists come from the
 // domain (src/domain/activity.ts), so an area or action added there gets a filter option and a
 // label without a change here; the overrides only fix names that plain words would get wrong.
+import type { SelectOption } from "@/client/components/form/select-input";
 import {
   ACTIVITY_ACTIONS,
   ACTIVITY_AREAS,
@@ -48,12 +49,12 @@ export const activityActionLabel = (action: ActivityAction) =>
   ACTION_NAMES[action] ?? plainWords(action);
 
 /** The filters' choices, "all" first (a select needs a value for "no filter"). */
-export const ANY = "all";
-export const AREA_OPTIONS = [
+export const ANY = "all" as const;
+export const AREA_OPTIONS: SelectOption<ActivityArea | typeof ANY>[] = [
   { value: ANY, label: "All areas" },
   ...ACTIVITY_AREAS.map((area) => ({ value: area, label: activityAreaLabel(area) })),
 ];
-export const ACTION_OPTIONS = [
+export const ACTION_OPTIONS: SelectOption<ActivityAction | typeof ANY>[] = [
   { value: ANY, label: "All actions" },
   ...ACTIVITY_ACTIONS.map((action) => ({ value: action, label: activityActionLabel(action) })),
 ];
