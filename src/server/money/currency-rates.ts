@@ -1,13 +1,16 @@
 // Currency rates kept in the database: an administrator changes them on the Settings page, and
 // every money figure (trust reviews, G Suite, expenses) converts with the rates loaded here. A
 // pair nobody has set uses the default of domain/money.ts, so a fresh install needs no data.
+
 import { eq, sql } from "drizzle-orm";
+import { changesBetween } from "../../domain/activity";
 import type { RateCurrency } from "../../domain/enums";
 import { type CurrencyRates, DEFAULT_CURRENCY_RATES, RATE_PAIRS } from "../../domain/money";
 import type {
   CurrencyRateResponse,
   UpdateCurrencyRatesRequest,
 } from "../../domain/schemas/currency-rates";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { currencyRates, users } from "../db/schema";
 
@@ -69,8 +72,18 @@ export async function updateCurrencyRates(
   db: Db,
   input: UpdateCurrencyRatesRequest,
   userId: number,
+  actor: ActivityActor,
 ): Promise<CurrencyRateResponse[]> {
   await db.transaction(async (tx) => {
+    // The rates as pairs ("USD/AUD" → rate), before and after: the log keeps the changed ones.
+    const pairs = async () =>
+      Object.fromEntries(
+        (await tx.select().from(currencyRates)).map((row) => [
+          `${row.fromCurrency}/${row.toCurrency}`,
+          row.rate,
+        ]),
+      );
+    const before = await pairs();
     for (const { from, to, rate } of input.rates) {
       await tx
         .insert(currencyRates)
@@ -80,6 +93,16 @@ export async function updateCurrencyRates(
           set: { rate, setAt: sql`now()`, setByUserId: userId },
           setWhere: sql`${currencyRates.rate} <> excluded.rate`,
         });
+    }
+    const changes = changesBetween(before, await pairs());
+    if (changes) {
+      await recordActivity(tx, actor, {
+        action: "settings_change",
+        area: "currency_rates",
+        itemId: null,
+        itemLabel: "Currency rates",
+        changes,
+      });
     }
   });
   return listCurrencyRates(db);

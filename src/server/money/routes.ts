@@ -4,6 +4,7 @@ import {
   currencyRateListResponseSchema,
   updateCurrencyRatesRequestSchema,
 } from "../../domain/schemas/currency-rates";
+import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin } from "../auth/guards";
 import { listCurrencyRates, updateCurrencyRates } from "./currency-rates";
 
@@ -23,6 +24,7 @@ export const currencyRateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currencyRateListResponseSchema },
       },
     },
-    async (request) => updateCurrencyRates(app.db, request.body, currentSession(request).user.id),
+    async (request) =>
+      updateCurrencyRates(app.db, request.body, currentSession(request).user.id, actorOf(request)),
   );
 };
