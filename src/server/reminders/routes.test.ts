@@ -17,13 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** One request to the API as the signed-in user whose cookie is given. */
+const call = (method: "GET" | "POST" | "PUT", url: string, cookie: string, payload?: object) =>
+  t.request({ method, url, cookie, ...(payload ? { payload } : {}) });
+
 describe("GET /api/reminders/status", () => {
   it("says reminders are off without SMTP_URL and MAIL_FROM, to any signed-in user", async () => {
-    const response = await t.request({
-      method: "GET",
-      url: "/api/reminders/status",
-      cookie: user.cookie,
-    });
+    const response = await call("GET", "/api/reminders/status", user.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ mailEnabled: false, intervalMinutes: 60 });
     expect((await t.request({ method: "GET", url: "/api/reminders/status" })).statusCode).toBe(401);
@@ -52,11 +52,7 @@ describe("GET /api/reminders/status", () => {
 
 describe("/api/reminders/offsets", () => {
   it("starts at 30, 15 and 7 days for every kind", async () => {
-    const response = await t.request({
-      method: "GET",
-      url: "/api/reminders/offsets",
-      cookie: admin.cookie,
-    });
+    const response = await call("GET", "/api/reminders/offsets", admin.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json().offsets).toEqual(
       REMINDER_KINDS.map((kind) => ({ kind, days: DEFAULT_REMINDER_DAYS })),
@@ -64,11 +60,9 @@ describe("/api/reminders/offsets", () => {
   });
 
   it("stores an administrator's days for one kind, largest first without repeats", async () => {
-    const response = await t.request({
-      method: "PUT",
-      url: "/api/reminders/offsets",
-      cookie: admin.cookie,
-      payload: { kind: "hardware_warranty", days: [7, 60, 7, 0] },
+    const response = await call("PUT", "/api/reminders/offsets", admin.cookie, {
+      kind: "hardware_warranty",
+      days: [7, 60, 7, 0],
     });
     expect(response.statusCode).toBe(200);
     const offsets = response.json().offsets as { kind: string; days: number[] }[];
@@ -83,11 +77,9 @@ describe("/api/reminders/offsets", () => {
       changes: { hardware_warranty: { before: [30, 15, 7], after: [60, 7, 0] } },
     });
     // No days: that kind's reminders are off.
-    const off = await t.request({
-      method: "PUT",
-      url: "/api/reminders/offsets",
-      cookie: admin.cookie,
-      payload: { kind: "hosting_month_end", days: [] },
+    const off = await call("PUT", "/api/reminders/offsets", admin.cookie, {
+      kind: "hosting_month_end",
+      days: [],
     });
     expect(
       (off.json().offsets as { kind: string; days: number[] }[]).find(
@@ -106,36 +98,21 @@ describe("/api/reminders/offsets", () => {
       { kind: "license_expiry", days: [7], extra: true },
       { kind: "license_expiry" },
     ]) {
-      const response = await t.request({
-        method: "PUT",
-        url: "/api/reminders/offsets",
-        cookie: admin.cookie,
-        payload,
-      });
+      const response = await call("PUT", "/api/reminders/offsets", admin.cookie, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().code).toBe("VALIDATION_FAILED");
     }
-    const after = await t.request({
-      method: "GET",
-      url: "/api/reminders/offsets",
-      cookie: admin.cookie,
-    });
+    const after = await call("GET", "/api/reminders/offsets", admin.cookie);
     const offsets = after.json().offsets as { kind: string; days: number[] }[];
     expect(offsets.find((o) => o.kind === "license_expiry")!.days).toEqual([30, 15, 7]);
   });
 
   it("is refused to an ordinary user", async () => {
-    const read = await t.request({
-      method: "GET",
-      url: "/api/reminders/offsets",
-      cookie: user.cookie,
-    });
+    const read = await call("GET", "/api/reminders/offsets", user.cookie);
     expect(read.statusCode).toBe(403);
-    const write = await t.request({
-      method: "PUT",
-      url: "/api/reminders/offsets",
-      cookie: user.cookie,
-      payload: { kind: "license_expiry", days: [1] },
+    const write = await call("PUT", "/api/reminders/offsets", user.cookie, {
+      kind: "license_expiry",
+      days: [1],
     });
     expect(write.statusCode).toBe(403);
   });
@@ -163,11 +140,7 @@ describe("/api/reminders/deliveries", () => {
         row("d", { status: "sent", attempts: 1, sentAt: new Date() }),
       ])
       .returning();
-    const response = await t.request({
-      method: "GET",
-      url: "/api/reminders/deliveries",
-      cookie: admin.cookie,
-    });
+    const response = await call("GET", "/api/reminders/deliveries", admin.cookie);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.counts).toEqual({
@@ -184,48 +157,24 @@ describe("/api/reminders/deliveries", () => {
       ["Reminder a", "failed"],
     ]);
 
-    const retry = await t.request({
-      method: "POST",
-      url: `/api/reminders/deliveries/${failed!.id}/retry`,
-      cookie: admin.cookie,
-    });
+    const retry = await call("POST", `/api/reminders/deliveries/${failed!.id}/retry`, admin.cookie);
     expect(retry.statusCode).toBe(204);
-    const again = await t.request({
-      method: "GET",
-      url: "/api/reminders/deliveries",
-      cookie: admin.cookie,
-    });
+    const again = await call("GET", "/api/reminders/deliveries", admin.cookie);
     expect(again.json().counts.failed).toBe(0);
     // Only a failed send can be put back.
-    const twice = await t.request({
-      method: "POST",
-      url: `/api/reminders/deliveries/${failed!.id}/retry`,
-      cookie: admin.cookie,
-    });
+    const twice = await call("POST", `/api/reminders/deliveries/${failed!.id}/retry`, admin.cookie);
     expect(twice.statusCode).toBe(404);
   });
 
   it("is refused to an ordinary user", async () => {
-    const read = await t.request({
-      method: "GET",
-      url: "/api/reminders/deliveries",
-      cookie: user.cookie,
-    });
+    const read = await call("GET", "/api/reminders/deliveries", user.cookie);
     expect(read.statusCode).toBe(403);
-    const retry = await t.request({
-      method: "POST",
-      url: "/api/reminders/deliveries/1/retry",
-      cookie: user.cookie,
-    });
+    const retry = await call("POST", "/api/reminders/deliveries/1/retry", user.cookie);
     expect(retry.statusCode).toBe(403);
   });
 
   it("answers 400 for an id that is not one", async () => {
-    const response = await t.request({
-      method: "POST",
-      url: "/api/reminders/deliveries/abc/retry",
-      cookie: admin.cookie,
-    });
+    const response = await call("POST", "/api/reminders/deliveries/abc/retry", admin.cookie);
     expect(response.statusCode).toBe(400);
   });
 });
