@@ -140,13 +140,20 @@ export function hostingMonthEnds(from: IsoDate, to: IsoDate): IsoDate[] {
 /** A trust review's next payment is due while it is active and the client pays (in part). */
 export const TRUST_REVIEW_PAYING_STATUSES = ["paying", "partial"] as const;
 
+// localeCompare with no locale is this collator's compare (ECMA-402), which sorts 30,000
+// obligations several times faster than creating one for each comparison.
+const byLocale = new Intl.Collator().compare;
+
 /** Date first; then kind and title, so a day's order is the same on every call. */
-export function compareObligations(a: Obligation, b: Obligation): number {
+export function compareObligations(
+  a: Pick<Obligation, "date" | "kind" | "title" | "key">,
+  b: Pick<Obligation, "date" | "kind" | "title" | "key">,
+): number {
   return (
-    a.date.localeCompare(b.date) ||
+    byLocale(a.date, b.date) ||
     OBLIGATION_KINDS.indexOf(a.kind) - OBLIGATION_KINDS.indexOf(b.kind) ||
-    a.title.localeCompare(b.title) ||
-    a.key.localeCompare(b.key)
+    byLocale(a.title, b.title) ||
+    byLocale(a.key, b.key)
   );
 }
 

@@ -326,7 +326,7 @@ describe("the set-based query", () => {
   it("gives the same lists as before", async () => {
     const range = { from: "2026-11-01", to: "2027-12-31" };
     const people = { alice, bob, carol };
-    const lists = {
+    const lists: Record<string, Obligation[]> = {
       all: await listObligations(database.db, range, "all"),
       ...Object.fromEntries(
         await Promise.all(
@@ -363,7 +363,7 @@ describe("the set-based query", () => {
       null,
       2,
     );
-    await expect(`${text}\n`).toMatchFileSnapshot("./__snapshots__/lists-before-set-based.json");
+    await expect(`${text}\n`).toMatchFileSnapshot("./__snapshots__/lists-before-set-based.snap");
   });
 });
 

@@ -2,7 +2,7 @@
 // one person (what concerns them: licenses they hold a seat of, office accounts they use, hardware
 // they hold). The dates come from the expense calendar's SQL (eventsSql, amounts left in their own
 // currency), plus trust review payments and hosting month ends; see domain/obligations.ts.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { IsoDate } from "../../domain/dates";
 import type { EventKind, EventSource } from "../../domain/expenses/schedule";
 import {
@@ -36,12 +36,20 @@ interface Row {
 // No conversion: an obligation keeps the amount in the item's own currency.
 const sameCurrency = () => sql`1::numeric`;
 
-export async function listObligations(
-  db: Executor,
+/**
+ * One row per obligation event of the range (the calendar's events, trust review payments), with
+ * everyone assigned to its item (`persons`) unless `people` is false. The people are aggregated
+ * once per item, in one grouped join per source: for a person's list only the items they hold,
+ * for the full list the items with an event in the range. (A subquery per event read the same
+ * seats again for a license's expiry and its renewal, and at 20,000 licenses its estimated cost
+ * was high enough for PostgreSQL to spend seconds compiling the statement: JIT.) The full list
+ * without people, the administrator's calendar feed, reads the events alone.
+ */
+function obligationRowsSql(
   range: { from: IsoDate; to: IsoDate },
-  scope: ObligationScope,
-): Promise<Obligation[]> {
-  const userId = scope === "all" ? null : scope.userId;
+  userId: number | null,
+  people: boolean,
+): SQL {
   // A person's list needs only the sources that can be assigned to someone.
   const events = eventsSql({
     from: range.from,
@@ -65,27 +73,104 @@ export async function listObligations(
             sql`, `,
           )})`
       : sql``;
+  const columns = sql`to_char(e.date, 'YYYY-MM-DD') as date, e.kind, e.source, e.item_id, e.name,
+    e.amount::text as amount, e.currency`;
+  if (userId === null && !people) {
+    return sql`with e as (${events} ${trustReviews}) select ${columns}, null::int[] as persons from e`;
+  }
+  // The items whose people are needed: the person's own, or every item with an event.
+  const items =
+    userId === null
+      ? {
+          license: sql`(select e.item_id from e where e.source = 'license')`,
+          account: sql`(select e.item_id from e where e.source = 'account')`,
+          hardware: sql`(select e.item_id from e where e.source = 'hardware')`,
+        }
+      : {
+          license: sql`(select mine.license_id from license_assignments mine
+            where mine.user_id = ${userId}::int and mine.is_active)`,
+          account: sql`(select mine.account_id from account_assignments mine
+            where mine.user_id = ${userId}::int and mine.is_active)`,
+          hardware: sql`(select mine.id from hardware mine
+            where mine.assigned_to_user_id = ${userId}::int)`,
+        };
+  return sql`
+    with e as (${events} ${trustReviews}),
+    people as (
+      select 'license' as source, la.license_id as item_id,
+        array_agg(la.user_id order by la.user_id) as persons
+      from license_assignments la
+      where la.is_active and la.user_id is not null and la.license_id in ${items.license}
+      group by la.license_id
+      union all
+      select 'account', aa.account_id, array_agg(distinct aa.user_id order by aa.user_id)
+      from account_assignments aa
+      where aa.is_active and aa.user_id is not null and aa.account_id in ${items.account}
+      group by aa.account_id
+      union all
+      select 'hardware', h.id, array[h.assigned_to_user_id]
+      from hardware h
+      where h.assigned_to_user_id is not null and h.id in ${items.hardware}
+    )
+    select ${columns}, p.persons
+    from e
+    left join people p on p.source = e.source and p.item_id = e.item_id
+    ${userId === null ? sql`` : sql`where ${userId}::int = any(p.persons)`}`;
+}
+
+export async function listObligations(
+  db: Executor,
+  range: { from: IsoDate; to: IsoDate },
+  scope: ObligationScope,
+): Promise<Obligation[]> {
+  // With people, every obligation has personUserId and personUserIds.
+  return (await readObligations(db, range, scope, true)) as Obligation[];
+}
+
+/** What an obligation is without the people it concerns: all a calendar event shows. */
+export type DatedObligation = Omit<Obligation, "personUserId" | "personUserIds">;
+
+/**
+ * The same list as listObligations, without the people each item concerns (a person's list still
+ * holds only what concerns them): for the calendar feed, which does not show them.
+ */
+export function listDatedObligations(
+  db: Executor,
+  range: { from: IsoDate; to: IsoDate },
+  scope: ObligationScope,
+): Promise<DatedObligation[]> {
+  return readObligations(db, range, scope, false);
+}
+
+/**
+ * A digest of everything listDatedObligations reads for the range and scope, computed in the
+ * database (no row leaves it): the same digest means the same list. Read both in one snapshot
+ * (a repeatable-read transaction) for the digest to describe the list.
+ */
+export async function datedObligationsDigest(
+  db: Executor,
+  range: { from: IsoDate; to: IsoDate },
+  scope: ObligationScope,
+): Promise<string> {
+  const userId = scope === "all" ? null : scope.userId;
   const result = await db.execute(sql`
-    with e as (${events} ${trustReviews})
-    select * from (
-      select to_char(e.date, 'YYYY-MM-DD') as date, e.kind, e.source, e.item_id, e.name,
-        e.amount::text as amount, e.currency,
-        case e.source
-          when 'license' then (select array_agg(la.user_id order by la.user_id)
-            from license_assignments la
-            where la.license_id = e.item_id and la.is_active and la.user_id is not null)
-          when 'account' then (select array_agg(distinct aa.user_id order by aa.user_id)
-            from account_assignments aa
-            where aa.account_id = e.item_id and aa.is_active and aa.user_id is not null)
-          when 'hardware' then (select array[h.assigned_to_user_id] from hardware h
-            where h.id = e.item_id and h.assigned_to_user_id is not null)
-        end as persons
-      from e
-    ) o
-    ${userId === null ? sql`` : sql`where ${userId}::int = any(o.persons)`}`);
+    select md5(coalesce(string_agg(o::text, ',' order by o::text), '')
+      || exists (select 1 from droplet_costs)::text) as digest
+    from (${obligationRowsSql(range, userId, false)}) o`);
+  return (result as unknown as { rows: { digest: string }[] }).rows[0]!.digest;
+}
+
+async function readObligations(
+  db: Executor,
+  range: { from: IsoDate; to: IsoDate },
+  scope: ObligationScope,
+  people: boolean,
+): Promise<DatedObligation[]> {
+  const userId = scope === "all" ? null : scope.userId;
+  const result = await db.execute(obligationRowsSql(range, userId, people));
   const rows = (result as unknown as { rows: Row[] }).rows;
 
-  const list: Obligation[] = [];
+  const list: DatedObligation[] = [];
   for (const row of rows) {
     const kind =
       row.kind === "trust_review_payment"
@@ -101,8 +186,10 @@ export async function listObligations(
         // item and the date only, as their license list shows no payment amounts.
         amount: userId === null ? row.amount : null,
         currency: userId === null && row.amount !== null ? row.currency : null,
-        personUserIds: persons,
-        personUserId: userId ?? (persons.length === 1 ? persons[0]! : null),
+        ...(people && {
+          personUserIds: persons,
+          personUserId: userId ?? (persons.length === 1 ? persons[0]! : null),
+        }),
       }),
     );
   }
@@ -114,8 +201,7 @@ export async function listObligations(
           name: date.slice(0, 7),
           amount: null,
           currency: null,
-          personUserIds: [],
-          personUserId: null,
+          ...(people && { personUserIds: [], personUserId: null }),
         }),
       );
     }
@@ -126,10 +212,9 @@ export async function listObligations(
 function build(
   kind: ObligationKind,
   date: IsoDate,
-  item: Pick<Obligation, "itemId" | "amount" | "currency" | "personUserId" | "personUserIds"> & {
-    name: string;
-  },
-): Obligation {
+  item: Pick<Obligation, "itemId" | "amount" | "currency"> &
+    Partial<Pick<Obligation, "personUserId" | "personUserIds">> & { name: string },
+): DatedObligation {
   const { name, ...rest } = item;
   return {
     key: obligationKey(kind, item, date),
