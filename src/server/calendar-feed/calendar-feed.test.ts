@@ -1,6 +1,7 @@
 // The private calendar feed through the API: made, read without a cookie and parsed by an
 // independent iCalendar parser (ical.js), replaced, revoked; a person's feed against an
 // administrator's; unknown, revoked and deactivated feeds all a bare 404; no secret in the feed.
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -266,6 +267,87 @@ describe("a malformed Host header (no PUBLIC_URL)", () => {
     }
     // The feed made before is untouched by the refused attempts.
     expect((await readFeed(url)).statusCode).toBe(200);
+  });
+});
+
+describe("a calendar client polling the feed", () => {
+  it("gets a 304 while nothing changed, and the new feed with a new ETag once something did", async () => {
+    const url = await createFeed(admin.cookie);
+    const { pathname } = new URL(url);
+    const first = await readFeed(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+
+    const unchanged = await t.app.inject({
+      method: "GET",
+      url: pathname,
+      headers: { "if-none-match": etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe("");
+    expect(unchanged.headers.etag).toBe(etag);
+    expect(unchanged.headers["cache-control"]).toBe("private, no-cache");
+    // A reader without the ETag gets the same events.
+    const again = await readFeed(url);
+    expect(again.headers.etag).toBe(etag);
+    expect(eventsOf(again.body)).toEqual(eventsOf(first.body));
+
+    const [added] = await t.app.db
+      .insert(licenses)
+      .values({
+        name: "Added while polling",
+        licenseKeyCiphertext: "x",
+        licenseKeyMasked: "x",
+        expiryDate: inDays(50),
+      })
+      .returning();
+    const changed = await t.app.inject({
+      method: "GET",
+      url: pathname,
+      headers: { "if-none-match": etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(eventsOf(changed.body).map((e) => e.summary)).toContain(
+      "License expires: Added while polling",
+    );
+    // A changed date is a change too, even with the same number of rows.
+    await t.app.db
+      .update(licenses)
+      .set({ expiryDate: inDays(51) })
+      .where(eq(licenses.id, added!.id));
+    const moved = await t.app.inject({
+      method: "GET",
+      url: pathname,
+      headers: { "if-none-match": changed.headers.etag as string },
+    });
+    expect(moved.statusCode).toBe(200);
+    await t.app.db.delete(licenses).where(eq(licenses.id, added!.id));
+  });
+
+  it("answers a person's feed with its own ETag, never an administrator's body", async () => {
+    const adminFeed = await readFeed(await createFeed(admin.cookie));
+    const personUrl = await createFeed(person.cookie);
+    const personFeed = await t.app.inject({
+      method: "GET",
+      url: new URL(personUrl).pathname,
+      headers: { "if-none-match": adminFeed.headers.etag as string },
+    });
+    expect(personFeed.statusCode).toBe(200);
+    expect(personFeed.body).not.toContain("Amount");
+  });
+
+  it("is compressed for a client that accepts it", async () => {
+    const url = await createFeed(admin.cookie);
+    const response = await t.app.inject({
+      method: "GET",
+      url: new URL(url).pathname,
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(eventsOf(gunzipSync(response.rawPayload).toString()).length).toBeGreaterThan(0);
   });
 });
 

@@ -18,13 +18,14 @@ import { actorOf } from "../activity/record";
 import { currentSession, publicRoute, requireUser } from "../auth/guards";
 import { notFound } from "../http/errors";
 import { baseUrlOf } from "../http/request-origin";
-import { listObligations } from "../obligations/read-service";
-import { obligationsCalendar } from "./ical";
+import { createFeedReader } from "./feed-body";
 import { createFeed, feedOwner, feedStatus, revokeFeed } from "./service";
 
 const FEED_PATH = "/api/calendar-feed";
 
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readFeed = createFeedReader(app.db);
+
   app.get(
     FEED_PATH,
     { preHandler: requireUser, schema: { response: { 200: calendarFeedStatusResponseSchema } } },
@@ -59,28 +60,29 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     `${FEED_PATH}/:file`,
     {
       preHandler: publicRoute,
-      schema: { params: calendarFeedFileParamsSchema, response: { 200: z.string() } },
+      schema: {
+        params: calendarFeedFileParamsSchema,
+        response: { 200: z.string(), 304: noContentResponseSchema },
+      },
     },
     async (request, reply) => {
       const owner = await feedOwner(app.db, request.params.file.replace(/\.ics$/, ""));
       if (!owner) throw notFound("Calendar feed");
       const today = todayIso();
-      const obligations = await listObligations(
-        app.db,
-        { from: addDays(today, -FEED_PAST_DAYS), to: addDays(today, FEED_FUTURE_DAYS) },
-        owner.role === "admin" ? "all" : { userId: owner.userId },
-      );
-      const baseUrl = baseUrlOf(request, app.config.publicUrl);
-      const body = obligationsCalendar(obligations, {
-        baseUrl,
-        host: new URL(baseUrl).hostname,
-        stamp: new Date(),
+      const answer = await readFeed({
+        range: { from: addDays(today, -FEED_PAST_DAYS), to: addDays(today, FEED_FUTURE_DAYS) },
+        scope: owner.role === "admin" ? "all" : { userId: owner.userId },
+        baseUrl: baseUrlOf(request, app.config.publicUrl),
+        ifNoneMatch: request.headers["if-none-match"],
       });
+      // private: the address is a person's own; no-cache: a client asks again each time (with
+      // the ETag, for a 304), so a revoked address stops working at once.
+      reply.header("etag", answer.etag).header("cache-control", "private, no-cache");
+      if (!answer.body) return reply.status(304).send();
       return reply
         .header("content-type", "text/calendar; charset=utf-8")
         .header("content-disposition", 'inline; filename="quartermaster.ics"')
-        .header("cache-control", "private, no-cache")
-        .send(body);
+        .send(answer.body);
     },
   );
 };

@@ -4,11 +4,16 @@
 // statement that runs in under 100 ms (measured at 20,000 licenses, scripts/bench/expenses-list.ts).
 // `set local` lasts for this read-only transaction only.
 import { sql } from "drizzle-orm";
+import type { PgTransactionConfig } from "drizzle-orm/pg-core";
 import type { Db, Executor } from "../db/client";
 
-export function withoutJit<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
+export function withoutJit<T>(
+  db: Db,
+  work: (tx: Executor) => Promise<T>,
+  config?: PgTransactionConfig,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
     return work(tx);
-  });
+  }, config);
 }

@@ -1,0 +1,101 @@
+// A feed's body and its validator (decision 0025). Calendar clients read the feed every few
+// minutes and almost always find it unchanged, so the answer starts from a digest of the rows the
+// feed is made of, computed in the database: its ETag. A client that sends that ETag back gets a
+// 304 without the list being read; a client without it gets the body written for that ETag
+// earlier, while it is kept (the administrators share one); only a changed feed is read and written
+// again. The digest and the list are read in one snapshot, so a body always matches its ETag.
+import { createHash } from "node:crypto";
+import type { IsoDate } from "../../domain/dates";
+import type { Db } from "../db/client";
+import { withoutJit } from "../expenses/without-jit";
+import {
+  type DatedObligation,
+  datedObligationsDigest,
+  listDatedObligations,
+  type ObligationScope,
+} from "../obligations/read-service";
+import { obligationsCalendar } from "./ical";
+
+/** Part of every ETag: a change to how the feed is written changes every ETag with it. */
+const FEED_FORMAT = "ical.js-1";
+/** Written bodies kept for the next reader: a few administrators' feeds at 20,000 licenses. */
+const KEPT_CHARACTERS = 64 * 1024 * 1024;
+
+export interface FeedRequest {
+  range: { from: IsoDate; to: IsoDate };
+  scope: ObligationScope;
+  baseUrl: string;
+  /** The request's If-None-Match header. */
+  ifNoneMatch: string | undefined;
+}
+
+/** The ETag, and the body unless the client's copy is current (a 304). */
+export type FeedAnswer = { etag: string; body: string | null };
+
+/**
+ * If-None-Match holds the ETag (RFC 9110 13.1.2: "*" or a list of entity tags, compared weakly,
+ * so a W/ prefix does not matter).
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
+
+export function createFeedReader(db: Db) {
+  // Insertion order is use order (a read moves its entry to the end): the first is the oldest.
+  const kept = new Map<string, string>();
+  let keptCharacters = 0;
+  const keep = (etag: string, body: string) => {
+    if (kept.delete(etag)) keptCharacters -= body.length;
+    kept.set(etag, body);
+    keptCharacters += body.length;
+    for (const [oldest, oldBody] of kept) {
+      if (keptCharacters <= KEPT_CHARACTERS || oldest === etag) break;
+      kept.delete(oldest);
+      keptCharacters -= oldBody.length;
+    }
+  };
+
+  return async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
+    const { range, scope, baseUrl } = request;
+    const read = await withoutJit(
+      db,
+      async (tx): Promise<FeedAnswer | { etag: string; obligations: DatedObligation[] }> => {
+        const digest = await datedObligationsDigest(tx, range, scope);
+        // The rows, and what else the text depends on: the amounts (administrators only), the
+        // links' address and the window.
+        const etag = `W/"${createHash("sha256")
+          .update(
+            [
+              FEED_FORMAT,
+              digest,
+              scope === "all" ? "all" : "person",
+              baseUrl,
+              range.from,
+              range.to,
+            ].join("\n"),
+          )
+          .digest("base64url")}"`;
+        if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return { etag, body: null };
+        const body = kept.get(etag);
+        if (body) return { etag, body };
+        return { etag, obligations: await listDatedObligations(tx, range, scope) };
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+    if (!("obligations" in read)) {
+      if (read.body) keep(read.etag, read.body);
+      return read;
+    }
+    // Written after the transaction, so no connection is held meanwhile.
+    const body = await obligationsCalendar(read.obligations, {
+      baseUrl,
+      host: new URL(baseUrl).hostname,
+      stamp: new Date(),
+    });
+    keep(read.etag, body);
+    return { etag: read.etag, body };
+  };
+}
