@@ -12,22 +12,30 @@ export interface TimedResponse {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-export function timedGet(url: string, cookie?: string): Promise<TimedResponse> {
+export function timedGet(
+  url: string,
+  cookie?: string,
+  headers: http.OutgoingHttpHeaders = {},
+): Promise<TimedResponse> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = http.get(url, { agent, headers: cookie ? { cookie } : {} }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          body: Buffer.concat(chunks),
-          headers: response.headers,
-          ms: performance.now() - started,
-        }),
-      );
-      response.on("error", reject);
-    });
+    const request = http.get(
+      url,
+      { agent, headers: { ...headers, ...(cookie && { cookie }) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            headers: response.headers,
+            ms: performance.now() - started,
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
   });
 }
