@@ -2,7 +2,7 @@
 // the log accepts: the table's trigger (migration 0017) lets a DELETE through only in a
 // transaction that set quartermaster.activity_retention, which only this file does.
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { activityLog } from "../db/schema";
 import { recordActivity, systemActor } from "./record";
 
@@ -56,17 +56,25 @@ export async function pruneActivity(
     }
     // Transaction-local (true): the permission ends with this transaction.
     await tx.execute(sql`select set_config('quartermaster.activity_retention', 'on', true)`);
-    const deleted = await tx
-      .delete(activityLog)
-      .where(lt(activityLog.occurredAt, cutoff))
-      .returning({ id: activityLog.id });
+    // Counted in SQL: the first prune of an old log may remove millions of rows, whose ids need
+    // not travel to Node.
+    const pruned = await countDeleted(tx, cutoff);
     await recordActivity(tx, systemActor, {
       action: "prune",
       area: "activity_log",
       itemId: null,
-      detail: { pruned: deleted.length, retentionDays, before: cutoff.toISOString() },
+      detail: { pruned, retentionDays, before: cutoff.toISOString() },
       occurredAt: now,
     });
-    return { pruned: deleted.length };
+    return { pruned };
   });
+}
+
+/** Deletes the records before `cutoff` and says how many went, counted by the database. */
+async function countDeleted(tx: Tx, cutoff: Date) {
+  const result = await tx.execute(
+    sql`with deleted as (delete from ${activityLog} where ${lt(activityLog.occurredAt, cutoff)} returning 1)
+        select count(*)::int as pruned from deleted`,
+  );
+  return (result as unknown as { rows: { pruned: number }[] }).rows[0]!.pruned;
 }

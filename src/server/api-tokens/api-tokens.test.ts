@@ -255,17 +255,36 @@ describe("a token cannot take over an account", () => {
     expect(status.json().authenticated).toBe(true);
   });
 
-  it("still does the ordinary work on users: names, roles, a blank password that keeps it", async () => {
+  it("promotes nobody to administrator and reactivates no account", async () => {
     const { token } = await createToken();
     const { user } = await t.signedInUser();
+    const before = await rowOf(user.id);
+    await refusedForSession(await patchUser(token, user.id, { role: "admin" }));
+    await refusedForSession(await patchUser(token, user.id, { fullName: "X", isActive: true }));
+    expect(await rowOf(user.id)).toEqual(before);
+
+    const { user: departed } = await t.signedInUser({ role: "admin" });
+    await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, departed.id));
+    await refusedForSession(await patchUser(token, departed.id, { isActive: true }));
+    expect((await rowOf(departed.id)).isActive).toBe(false);
+  });
+
+  it("still does the ordinary work on users: names, demotion, deactivation, a blank password that keeps it", async () => {
+    const { token } = await createToken();
+    const { user } = await t.signedInUser({ role: "admin" });
     const renamed = await patchUser(token, user.id, {
       fullName: "Scripted Name",
       department: "Logistics",
-      role: "admin",
+      role: "user",
+      isActive: false,
       password: "",
     });
     expect(renamed.status, await renamed.clone().text()).toBe(200);
-    expect(await renamed.json()).toMatchObject({ fullName: "Scripted Name", role: "admin" });
+    expect(await renamed.json()).toMatchObject({
+      fullName: "Scripted Name",
+      role: "user",
+      isActive: false,
+    });
   });
 
   it("does not reset a second factor", async () => {

@@ -44,10 +44,17 @@ const setsAny = (request: FastifyRequest, fields: string[]) => {
 // blank password (which keeps the current one) is no change.
 const SESSION_ONLY_INPUT: Record<string, SessionOnlyInput> = {
   // Another person's password is their account; so is their e-mail address while Google is not
-  // linked: the first Google sign-in with that (verified) address links it (auth/google).
+  // linked: the first Google sign-in with that (verified) address links it (auth/google). Making
+  // someone an administrator, or reactivating a deactivated account, hands a lasting sign-in to
+  // whoever knows that account's password: a leaked token must not mint one.
   "PATCH /api/users/:id": {
-    when: "the body sets `password` or `email`",
-    applies: (request) => setsAny(request, ["password", "email"]),
+    when: "the body sets `password` or `email`, `role` to `admin`, or `isActive` to true",
+    applies: (request) => {
+      const body = (request.body ?? {}) as { role?: unknown; isActive?: unknown };
+      return (
+        setsAny(request, ["password", "email"]) || body.role === "admin" || body.isActive === true
+      );
+    },
   },
   // Imported users have no password, but an e-mail address Google sign-in links by.
   "POST /api/imports/:area": {
