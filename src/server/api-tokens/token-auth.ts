@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { ActiveSession } from "../auth/sessions";
 import { hashToken } from "../auth/sessions";
+import { viewerColumns } from "../auth/viewer-columns";
 import type { Db } from "../db/client";
 import { apiTokens, users } from "../db/schema";
 import { isWellFormedApiToken } from "./bearer";
@@ -26,17 +27,7 @@ export function createTokenAuthenticator(db: Db, clock: () => number = Date.now)
       id: apiTokens.id,
       expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
-      user: {
-        id: users.id,
-        username: users.username,
-        fullName: users.fullName,
-        email: users.email,
-        department: users.department,
-        role: users.role,
-        isActive: users.isActive,
-      },
-      hasGoogle: sql<boolean>`${users.googleId} is not null`,
-      createdAt: users.createdAt,
+      ...viewerColumns,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))

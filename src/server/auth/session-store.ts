@@ -26,6 +26,7 @@ import {
   type SessionChange,
   type SessionPolicy,
 } from "./sessions";
+import { viewerColumns } from "./viewer-columns";
 
 /** How long a session read from the database is trusted without reading it again. */
 const CACHE_MS = 10_000;
@@ -82,17 +83,7 @@ export async function openSessionStore(
       id: sessions.id,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
-      user: {
-        id: users.id,
-        username: users.username,
-        fullName: users.fullName,
-        email: users.email,
-        department: users.department,
-        role: users.role,
-        isActive: users.isActive,
-      },
-      hasGoogle: sql<boolean>`${users.googleId} is not null`,
-      createdAt: users.createdAt,
+      ...viewerColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
