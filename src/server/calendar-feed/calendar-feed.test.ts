@@ -2,7 +2,7 @@
 // independent iCalendar parser (ical.js), replaced, revoked; a person's feed against an
 // administrator's; unknown, revoked and deactivated feeds all a bare 404; no secret in the feed.
 import { gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -233,7 +233,7 @@ describe("a person's feed", () => {
     const rows = await t.app.db
       .select({ action: activityLog.action, area: activityLog.area, itemId: activityLog.itemId })
       .from(activityLog)
-      .where(eq(activityLog.userId, someone.user.id));
+      .where(and(eq(activityLog.userId, someone.user.id), eq(activityLog.area, "calendar_feeds")));
     expect(rows).toEqual([
       { action: "token_create", area: "calendar_feeds", itemId: someone.user.id },
       { action: "token_revoke", area: "calendar_feeds", itemId: someone.user.id },
