@@ -75,12 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const waitMs = until ? until.getTime() - Date.now() : limits.lockMs;
         const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
         reply.header("retry-after", String(Math.max(1, Math.ceil(waitMs / 1000))));
-        await recordSignInFailure(app.db, request, {
-          userId: null,
-          username,
-          method: "password",
-          reason: "RATE_LIMITED",
-        });
+        // Not recorded: the failures that started the lock are, and a refused request costs the
+        // sender nothing, so one record each would let anyone fill the append-only log.
         throw loginFailed(
           429,
           "RATE_LIMITED",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityCount, lastActivity } from "../../../tests/support/activity";
 import { createUser } from "../../../tests/support/factories";
 import { buildTestApp, TEST_PASSWORD, type TestApp } from "../../../tests/support/test-app";
+import { activityLog } from "../db/schema";
 
 let t: TestApp;
 
@@ -48,20 +49,25 @@ describe("sign-in activity", () => {
     const failure = await lastActivity(t.app.db, { action: "sign_in_failed" });
     expect(failure).toMatchObject({
       area: "auth",
-      userId: user.id,
+      userId: null,
+      itemId: user.id,
       itemLabel: "Activity-Wrong",
       userAgent: "SignInTest/1.0",
       detail: { method: "password", reason: "INVALID_CREDENTIALS" },
     });
     expect(JSON.stringify(failure)).not.toContain("not-the-Password-77");
 
-    const nobody = await login("nobody-by-this-name", "whatever-1");
+    // A username that matches nobody may be a password typed into the wrong field: not kept.
+    const nobody = await login("Pa55word-in-the-name-field", "whatever-1");
     expect(nobody.statusCode).toBe(401);
-    expect(await lastActivity(t.app.db, { action: "sign_in_failed" })).toMatchObject({
+    const unknown = await lastActivity(t.app.db, { action: "sign_in_failed" });
+    expect(unknown).toMatchObject({
       userId: null,
-      itemLabel: "nobody-by-this-name",
+      itemId: null,
+      itemLabel: null,
       detail: { reason: "INVALID_CREDENTIALS" },
     });
+    expect(JSON.stringify(unknown)).not.toContain("Pa55word-in-the-name-field");
 
     await createUser(t.app.db, { username: "activity-gone", isActive: false });
     expect((await login("activity-gone", TEST_PASSWORD)).statusCode).toBe(401);
@@ -69,6 +75,28 @@ describe("sign-in activity", () => {
       itemLabel: "activity-gone",
       detail: { reason: "ACCOUNT_DEACTIVATED" },
     });
+  });
+
+  it("records the failures that start a lock, not each refusal while it lasts", async () => {
+    const user = await createUser(t.app.db, { username: "activity-flood" });
+    const failures = async () =>
+      (await t.app.db.select().from(activityLog)).filter(
+        (row) => row.action === "sign_in_failed" && row.itemId === user.id,
+      ).length;
+    let status = 0;
+    let attempts = 0;
+    while (status !== 429 && attempts < 50) {
+      status = (await login("activity-flood", "wrong-password-1")).statusCode;
+      attempts++;
+    }
+    expect(status).toBe(429);
+    const checked = await failures();
+    expect(checked).toBe(attempts - 1);
+    const before = await activityCount(t.app.db);
+    for (let i = 0; i < 5; i++) {
+      expect((await login("activity-flood", "wrong-password-1")).statusCode).toBe(429);
+    }
+    expect(await activityCount(t.app.db)).toBe(before);
   });
 
   it("records nothing for a malformed sign-in", async () => {

@@ -1,4 +1,4 @@
-// Sign-ins in the activity log (issue 15): a success with its method, a failure with the username
+// Sign-ins in the activity log (issue 15): a success with its method, a failure with the account
 // tried and why (never the password or code), a sign-out. A failure changes nothing else, so its
 // record is written on its own; a success is written with the session it creates.
 import type { FastifyRequest } from "fastify";
@@ -8,7 +8,6 @@ import type { Executor } from "../db/client";
 export type SignInFailureReason =
   | "INVALID_CREDENTIALS"
   | "ACCOUNT_DEACTIVATED"
-  | "RATE_LIMITED"
   | "INVALID_SECOND_FACTOR"
   | "SECOND_FACTOR_EXPIRED";
 
@@ -45,11 +44,15 @@ export function recordSignInFailure(
     reason: SignInFailureReason;
   },
 ) {
-  return recordActivity(db, actorOf(request, failure.userId), {
+  // Nobody is signed in: the actor is the address, and the account tried is the item, so
+  // filtering by that person shows what they did, not what was tried against them.
+  return recordActivity(db, actorOf(request, null), {
     action: "sign_in_failed",
     area: "auth",
     itemId: failure.userId,
-    itemLabel: failure.username?.slice(0, MAX_TRIED_USERNAME) ?? null,
+    // A username that matches nobody is kept out: people type their password into that field.
+    itemLabel:
+      failure.userId === null ? null : (failure.username?.slice(0, MAX_TRIED_USERNAME) ?? null),
     detail: { method: failure.method, reason: failure.reason },
   });
 }
