@@ -2,7 +2,6 @@
 // out, and how delivery is going.
 import { Mail } from "lucide-react";
 import { LoadFailed } from "@/client/components/load-failed";
-import { Button } from "@/client/components/ui/button";
 import {
   Card,
   CardContent,
