@@ -74,3 +74,12 @@ export async function buildTestApp(
     },
   };
 }
+
+/** A signed-in person: the row and the session cookie. */
+export type SignedIn = Awaited<ReturnType<TestApp["signedInUser"]>>;
+
+/** The start of most API test files: a fresh app with a signed-in administrator and user. */
+export async function appWithAdminAndUser() {
+  const t = await buildTestApp();
+  return { t, admin: await t.signedInUser({ role: "admin" }), user: await t.signedInUser() };
+}

@@ -2,19 +2,17 @@
 // change or delete a record.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLicenseViaApi } from "../../../tests/support/licenses";
-import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appWithAdminAndUser, type SignedIn, type TestApp } from "../../../tests/support/test-app";
 import type { ActivityResponse } from "../../domain/schemas/activity";
 import { activityLog } from "../db/schema";
 
 let t: TestApp;
-let admin: { user: { id: number }; cookie: string };
-let user: { user: { id: number }; cookie: string };
+let admin: SignedIn;
+let user: SignedIn;
 let licenseIds: number[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.signedInUser({ role: "admin" });
-  user = await t.signedInUser();
+  ({ t, admin, user } = await appWithAdminAndUser());
   licenseIds = [];
   for (const name of ["Audit Alpha", "Audit Beta", "Audit Gamma"]) {
     licenseIds.push((await createLicenseViaApi(t, admin.cookie, { name })).id);
@@ -60,8 +58,12 @@ describe("GET /api/activity", () => {
   });
 
   it("filters by person, action, item, dates and searches the item's name", async () => {
+    // The person's own records only: their sign-in (the test app signs them in) and the old one.
     const byUser = (await list(`?userId=${user.user.id}`)).json() as ActivityResponse[];
-    expect(byUser.map((row) => row.itemLabel)).toEqual(["Old Dock"]);
+    expect(byUser.map((row) => [row.action, row.itemLabel])).toEqual([
+      ["sign_in", null],
+      ["update", "Old Dock"],
+    ]);
     const item = (
       await list(`?area=licenses&itemId=${licenseIds[1]}`)
     ).json() as ActivityResponse[];

@@ -3,17 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityCount, activityOf, lastActivity } from "../../../tests/support/activity";
 import { assignViaApi, createLicenseViaApi } from "../../../tests/support/licenses";
-import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appWithAdminAndUser, type SignedIn, type TestApp } from "../../../tests/support/test-app";
 import { SECRET_PLACEHOLDER } from "../../domain/activity";
 
 let t: TestApp;
-let admin: { user: { id: number }; cookie: string };
-let user: { user: { id: number }; cookie: string };
+let admin: SignedIn;
+let user: SignedIn;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.signedInUser({ role: "admin" });
-  user = await t.signedInUser();
+  ({ t, admin, user } = await appWithAdminAndUser());
 });
 afterAll(() => t.close());
 

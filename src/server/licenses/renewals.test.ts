@@ -2,19 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLicenseViaApi } from "../../../tests/support/licenses";
-import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appWithAdminAndUser, type SignedIn, type TestApp } from "../../../tests/support/test-app";
 import { databaseUrl, usingPostgres } from "../../../tests/support/test-database";
 import type { RenewalResponse } from "../../domain/schemas/licenses";
 import { licenses, renewals } from "../db/schema";
 
 let t: TestApp;
-let admin: { user: { id: number }; cookie: string };
-let user: { user: { id: number }; cookie: string };
+let admin: SignedIn;
+let user: SignedIn;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.signedInUser({ role: "admin" });
-  user = await t.signedInUser();
+  ({ t, admin, user } = await appWithAdminAndUser());
 });
 afterAll(() => t.close());
 

@@ -2,18 +2,21 @@
 
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
+import {
+  appWithAdminAndUser,
+  buildTestApp,
+  type SignedIn,
+  type TestApp,
+} from "../../../tests/support/test-app";
 import { DEFAULT_REMINDER_DAYS, REMINDER_KINDS } from "../../domain/reminders";
 import { activityLog, reminderDeliveries } from "../db/schema";
 
 let t: TestApp;
-let admin: Awaited<ReturnType<TestApp["signedInUser"]>>;
-let user: Awaited<ReturnType<TestApp["signedInUser"]>>;
+let admin: SignedIn;
+let user: SignedIn;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.signedInUser({ role: "admin" });
-  user = await t.signedInUser();
+  ({ t, admin, user } = await appWithAdminAndUser());
 });
 afterAll(() => t.close());
 
