@@ -67,7 +67,13 @@ describe("the User Details dialog", () => {
     const dialog = page.getByRole("dialog", { name: "User Details" });
     await visible(dialog);
     const tabs = (await dialog.getByRole("tab").allTextContents()).map((text) => text.trim());
-    expect(tabs).toEqual(["Hardware", "Software Licenses", "Office Accounts", "G Suite"]);
+    expect(tabs).toEqual([
+      "Hardware",
+      "Software Licenses",
+      "Office Accounts",
+      "G Suite",
+      "History",
+    ]);
 
     await dialog.getByRole("tab", { name: "Office Accounts" }).click();
     const accounts = dialog.getByRole("table", { name: "Office accounts of this user" });
