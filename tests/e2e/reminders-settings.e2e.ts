@@ -4,38 +4,20 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { REMINDERS_OFF_MESSAGE } from "../../src/client/features/settings/reminder-mail-status";
-import { DEMO_PASSWORD } from "../support/browser";
 import { setupE2e } from "../support/e2e";
-import { adminApi, expectFocus, expectToast, until, visible } from "../support/e2e-ui";
+import { expectFocus, expectToast, until, visible } from "../support/e2e-ui";
+import {
+  newSettingsUser,
+  openSettingsPage,
+  settingsSwitch,
+  switchShows,
+} from "../support/settings-page";
 
 const e2e = setupE2e();
-const unique = () => Math.random().toString(36).slice(2, 8);
-
-/** A new user, so the demo people keep their defaults for the other specs. */
-async function newUser(role: "admin" | "user" = "user") {
-  const api = await adminApi(e2e.baseUrl);
-  const username = `rem${unique()}`;
-  await api("POST", "/api/users", { username, password: DEMO_PASSWORD, role });
-  return username;
-}
-
-async function openSettings(page: Page) {
-  await page.goto(e2e.url("/settings"));
-  await visible(
-    page.getByRole("banner").getByRole("heading", { level: 1, name: "Settings", exact: true }),
-  );
-}
-
-const toggle = (page: Page, name: string) =>
-  page.getByRole("main").getByRole("switch", { name, exact: true });
-
-const shows = (page: Page, name: string, checked: boolean) =>
-  until(
-    async () =>
-      (await toggle(page, name).isEnabled()) &&
-      (await toggle(page, name).getAttribute("aria-checked")) === String(checked),
-    `'${name}' is ${checked ? "on" : "off"}`,
-  );
+const newUser = (role?: "admin" | "user") => newSettingsUser(e2e, "rem", role);
+const openSettings = (page: Page) => openSettingsPage(e2e, page);
+const toggle = settingsSwitch;
+const shows = switchShows;
 
 const daysInput = (page: Page, kind: string) =>
   page.getByRole("textbox", { name: `${kind}: days before`, exact: true });

@@ -3,39 +3,20 @@
 // switch opens the real setup, and a failed load says so.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../support/browser";
 import { setupE2e } from "../support/e2e";
-import { adminApi, hidden, until, visible } from "../support/e2e-ui";
+import { hidden, until, visible } from "../support/e2e-ui";
+import {
+  newSettingsUser,
+  openSettingsPage,
+  settingsSwitch,
+  switchShows,
+} from "../support/settings-page";
 
 const e2e = setupE2e();
-const unique = () => Math.random().toString(36).slice(2, 8);
-
-/** A new user, so the demo people keep their defaults for the other specs. */
-async function newUser(role: "admin" | "user" = "user") {
-  const api = await adminApi(e2e.baseUrl);
-  const username = `pref${unique()}`;
-  await api("POST", "/api/users", { username, password: DEMO_PASSWORD, role });
-  return username;
-}
-
-async function openSettings(page: Page) {
-  await page.goto(e2e.url("/settings"));
-  await visible(
-    page.getByRole("banner").getByRole("heading", { level: 1, name: "Settings", exact: true }),
-  );
-}
-
-const toggle = (page: Page, name: string) =>
-  page.getByRole("main").getByRole("switch", { name, exact: true });
-
-/** Waits until the switch is enabled (loaded from the server) and shows `checked`. */
-const shows = (page: Page, name: string, checked: boolean) =>
-  until(
-    async () =>
-      (await toggle(page, name).isEnabled()) &&
-      (await toggle(page, name).getAttribute("aria-checked")) === String(checked),
-    `'${name}' is ${checked ? "on" : "off"}`,
-  );
+const newUser = (role?: "admin" | "user") => newSettingsUser(e2e, "pref", role);
+const openSettings = (page: Page) => openSettingsPage(e2e, page);
+const toggle = settingsSwitch;
+const shows = switchShows;
 
 describe("the settings toggles", () => {
   it("start from the defaults and keep each change across a reload", async () => {
