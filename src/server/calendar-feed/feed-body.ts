@@ -15,6 +15,7 @@ import {
   type ObligationScope,
 } from "../obligations/read-service";
 import { obligationsCalendar } from "./ical";
+import { createKeptBodies } from "./kept-bodies";
 
 /** Part of every ETag: a change to how the feed is written changes every ETag with it. */
 const FEED_FORMAT = "ical.js-1";
@@ -44,19 +45,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 export function createFeedReader(db: Db) {
-  // Insertion order is use order (a read moves its entry to the end): the first is the oldest.
-  const kept = new Map<string, string>();
-  let keptCharacters = 0;
-  const keep = (etag: string, body: string) => {
-    if (kept.delete(etag)) keptCharacters -= body.length;
-    kept.set(etag, body);
-    keptCharacters += body.length;
-    for (const [oldest, oldBody] of kept) {
-      if (keptCharacters <= KEPT_CHARACTERS || oldest === etag) break;
-      kept.delete(oldest);
-      keptCharacters -= oldBody.length;
-    }
-  };
+  // A read keeps its body again, so it counts as the most recent use.
+  const kept = createKeptBodies(KEPT_CHARACTERS);
 
   return async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
     const { range, scope, baseUrl } = request;
@@ -86,7 +76,7 @@ export function createFeedReader(db: Db) {
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
     if (!("obligations" in read)) {
-      if (read.body) keep(read.etag, read.body);
+      if (read.body) kept.keep(read.etag, read.body);
       return read;
     }
     // Written after the transaction, so no connection is held meanwhile.
@@ -95,7 +85,7 @@ export function createFeedReader(db: Db) {
       host: new URL(baseUrl).hostname,
       stamp: new Date(),
     });
-    keep(read.etag, body);
+    kept.keep(read.etag, body);
     return { etag: read.etag, body };
   };
 }
