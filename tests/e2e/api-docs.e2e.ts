@@ -1,27 +1,12 @@
 // The API documentation page (/api/docs): Swagger UI renders the generated document for a
 // signed-in user, under the app's Content-Security-Policy (no violation) and the axe gate.
 // (Anonymous visitors get 401: src/server/api-docs/openapi.test.ts.)
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DEMO_ADMIN } from "../support/browser";
+import { watchViolations } from "../support/csp-violations";
 import { setupE2e } from "../support/e2e";
 
 const e2e = setupE2e();
-
-/** Records every CSP violation the page reports, from before its first script runs. */
-async function watchViolations(page: Page) {
-  const violations: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on("console", (message) => {
-    const text = message.text();
-    if (/CSP violation|Content Security Policy/i.test(text)) violations.push(text);
-  });
-  return violations;
-}
 
 describe("API documentation", () => {
   test("shows the operations to a signed-in user, without a policy violation", async () => {

@@ -1,26 +1,11 @@
 // The built client works under the server's Content-Security-Policy: signing in, the pages, a
 // dialog (Radix) and a toast (sonner) run with no policy violation reported by Chromium.
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../support/browser";
+import { watchViolations } from "../support/csp-violations";
 import { setupE2e } from "../support/e2e";
 
 const e2e = setupE2e();
-
-/** Records every CSP violation the page reports, from before its first script runs. */
-async function watchViolations(page: Page) {
-  const violations: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on("console", (message) => {
-    const text = message.text();
-    if (/CSP violation|Content Security Policy/i.test(text)) violations.push(text);
-  });
-  return violations;
-}
 
 describe("Content-Security-Policy", () => {
   test("the app runs under the policy without a violation", async () => {
