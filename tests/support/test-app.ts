@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type AppDeps, buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
-import { createSecrets } from "../../src/server/lib/secrets";
+import type { Database } from "../../src/server/db/client";
+import { createSecrets, type Secrets } from "../../src/server/lib/secrets";
 import { createUser, type UserFactoryInput } from "./factories";
 import { openTestDatabase } from "./test-database";
 
@@ -26,14 +27,25 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   deps: Pick<AppDeps, "onRoute"> = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  return testAppOn(await openTestDatabase(), createSecrets(randomBytes(32)), env, deps);
+}
+
+/**
+ * The application on a database already open (closed with it); two of these on one database with
+ * the same secrets are two instances behind a load balancer (tests/support/two-instances.ts).
+ */
+export async function testAppOn(
+  database: Database,
+  secrets: Secrets,
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, "onRoute"> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: "silent",
     CLIENT_DIR: "/nonexistent",
     DATA_DIR: "/nonexistent",
     ...env,
   });
-  const secrets = createSecrets(randomBytes(32));
   const app = await buildApp({ config, database, secrets, ...deps });
   await app.ready();
 

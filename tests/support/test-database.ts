@@ -25,24 +25,29 @@ async function adminQuery(sql: string) {
   }
 }
 
+/** A new PostgreSQL database cloned from the migrated template: its URL, and how to drop it. */
+export async function cloneTemplateDatabase() {
+  const name = `qm_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`create database ${name} template ${templateDbName()}`);
+  return {
+    url: databaseUrl(process.env.TEST_DATABASE_URL!, name),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
+}
+
 export async function openTestDatabase(): Promise<Database> {
   if (!usingPostgres()) {
     const database = await openDatabase({ kind: "pglite" });
     await database.migrate();
     return database;
   }
-  const name = `qm_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`create database ${name} template ${templateDbName()}`);
-  const database = await openDatabase({
-    kind: "postgres",
-    url: databaseUrl(process.env.TEST_DATABASE_URL!, name),
-    poolSize: 30,
-  });
+  const clone = await cloneTemplateDatabase();
+  const database = await openDatabase({ kind: "postgres", url: clone.url, poolSize: 30 });
   return {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await clone.drop();
     },
   };
 }
