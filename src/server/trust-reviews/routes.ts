@@ -12,6 +12,7 @@ import {
   trustReviewSummaryResponseSchema,
   updateTrustReviewRequestSchema,
 } from "../../domain/schemas/trust-reviews";
+import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin } from "../auth/guards";
 import { sendPage } from "../lib/paging";
 import {
@@ -63,7 +64,9 @@ export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await createTrustReview(app.db, request.body, currentSession(request))),
+        .send(
+          await createTrustReview(app.db, request.body, currentSession(request), actorOf(request)),
+        ),
   );
 
   app.patch(
@@ -77,7 +80,13 @@ export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateTrustReview(app.db, request.params.id, request.body, currentSession(request)),
+      updateTrustReview(
+        app.db,
+        request.params.id,
+        request.body,
+        currentSession(request),
+        actorOf(request),
+      ),
   );
 
   app.patch(
@@ -91,7 +100,13 @@ export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decideTrustReview(app.db, request.params.id, request.body, currentSession(request)),
+      decideTrustReview(
+        app.db,
+        request.params.id,
+        request.body,
+        currentSession(request),
+        actorOf(request),
+      ),
   );
 
   app.patch(
@@ -104,6 +119,7 @@ export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trustReviewResponseSchema },
       },
     },
-    async (request) => setTrustReviewActive(app.db, request.params.id, request.body),
+    async (request) =>
+      setTrustReviewActive(app.db, request.params.id, request.body, actorOf(request)),
   );
 };

@@ -1,6 +1,8 @@
 // Trust reviews (client license assignments): list (tabs and search in SQL), create, edit,
-// approval decisions (pending only, by the signed-in administrator) and activation.
+// approval decisions (pending only, by the signed-in administrator) and activation. Every write
+// is recorded in the activity log in its own transaction (decision 0021).
 import { and, eq, type SQL } from "drizzle-orm";
+import { changesBetween } from "../../domain/activity";
 import { todayIso } from "../../domain/dates";
 import type {
   CreateTrustReviewRequest,
@@ -10,6 +12,7 @@ import type {
   TrustReviewStatusRequest,
   UpdateTrustReviewRequest,
 } from "../../domain/schemas/trust-reviews";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { licenses, trustReviews } from "../db/schema";
@@ -122,6 +125,31 @@ async function assertLicense(db: Executor, licenseId: number | undefined) {
   if (!row) throw licenseMissing();
 }
 
+type TrustReviewRow = typeof trustReviews.$inferSelect;
+
+/** The row as stored, locked until the transaction ends: what a change is compared against. */
+async function lockTrustReview(tx: Executor, id: number): Promise<TrustReviewRow> {
+  const [row] = await tx.select().from(trustReviews).where(eq(trustReviews.id, id)).for("update");
+  if (!row) throw notFound("Client license assignment");
+  return row;
+}
+
+/** A client assignment's change in the activity log (an assignment holds no secret). */
+const logTrustReview = (
+  tx: Executor,
+  actor: ActivityActor,
+  action: "create" | "update" | "approve" | "reject",
+  before: TrustReviewRow | null,
+  after: TrustReviewRow,
+) =>
+  recordActivity(tx, actor, {
+    action,
+    area: "trust_reviews",
+    itemId: after.id,
+    itemLabel: after.clientName,
+    changes: changesBetween(before, after),
+  });
+
 /** Who decided: the approval is recorded under the administrator's own username. */
 const decidedBy = (status: string, session: ActiveSession) =>
   status === "pending" ? null : session.user.username;
@@ -130,26 +158,31 @@ export async function createTrustReview(
   db: Db,
   input: CreateTrustReviewRequest,
   session: ActiveSession,
+  actor: ActivityActor,
 ): Promise<TrustReviewResponse> {
-  await assertLicense(db, input.licenseId);
-  const [row] = await db
-    .insert(trustReviews)
-    .values({
-      ...input,
-      assignedDate: input.assignedDate as string,
-      domain: input.domain ?? null,
-      clientPaymentAmount: input.clientPaymentAmount ?? null,
-      lastPaymentDate: input.lastPaymentDate ?? null,
-      nextPaymentDate: input.nextPaymentDate ?? null,
-      cancellationRequestDate: input.isActive
-        ? null
-        : (input.cancellationRequestDate ?? todayIso()),
-      cancellationReason: input.isActive ? null : (input.cancellationReason ?? null),
-      notes: input.notes ?? null,
-      approvedBy: decidedBy(input.approvalStatus, session),
-    })
-    .returning({ id: trustReviews.id });
-  return findTrustReview(db, row!.id);
+  const id = await db.transaction(async (tx) => {
+    await assertLicense(tx, input.licenseId);
+    const [row] = await tx
+      .insert(trustReviews)
+      .values({
+        ...input,
+        assignedDate: input.assignedDate as string,
+        domain: input.domain ?? null,
+        clientPaymentAmount: input.clientPaymentAmount ?? null,
+        lastPaymentDate: input.lastPaymentDate ?? null,
+        nextPaymentDate: input.nextPaymentDate ?? null,
+        cancellationRequestDate: input.isActive
+          ? null
+          : (input.cancellationRequestDate ?? todayIso()),
+        cancellationReason: input.isActive ? null : (input.cancellationReason ?? null),
+        notes: input.notes ?? null,
+        approvedBy: decidedBy(input.approvalStatus, session),
+      })
+      .returning();
+    await logTrustReview(tx, actor, "create", null, row!);
+    return row!.id;
+  });
+  return findTrustReview(db, id);
 }
 
 /** The edit form: any field, including any of the four approval values (spec). */
@@ -158,45 +191,61 @@ export async function updateTrustReview(
   id: number,
   input: UpdateTrustReviewRequest,
   session: ActiveSession,
+  actor: ActivityActor,
 ): Promise<TrustReviewResponse> {
-  const current = await findTrustReview(db, id);
-  await assertLicense(db, input.licenseId);
-  const approvalChanged =
-    input.approvalStatus !== undefined && input.approvalStatus !== current.approvalStatus;
-  await db
-    .update(trustReviews)
-    .set({
-      ...input,
-      ...(approvalChanged ? { approvedBy: decidedBy(input.approvalStatus!, session) } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(trustReviews.id, id));
+  await db.transaction(async (tx) => {
+    const current = await lockTrustReview(tx, id);
+    await assertLicense(tx, input.licenseId);
+    const approvalChanged =
+      input.approvalStatus !== undefined && input.approvalStatus !== current.approvalStatus;
+    const [row] = await tx
+      .update(trustReviews)
+      .set({
+        ...input,
+        ...(approvalChanged ? { approvedBy: decidedBy(input.approvalStatus!, session) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(trustReviews.id, id))
+      .returning();
+    await logTrustReview(tx, actor, "update", current, row!);
+  });
   return findTrustReview(db, id);
 }
 
+/** What the approval dialog's decision is recorded as; 'keep' is an edit of the status. */
+const DECISION_ACTIONS = { approved: "approve", rejected: "reject", keep: "update" } as const;
+
 /**
  * The approval dialog: a pending assignment becomes approved, rejected or kept for review. The
- * condition on 'pending' is in the UPDATE itself, so of two administrators deciding at once
- * exactly one wins and the other gets 409.
+ * row is locked before its status is checked, so of two administrators deciding at once exactly
+ * one wins and the other, reading the decided row, gets 409.
  */
 export async function decideTrustReview(
   db: Db,
   id: number,
   input: TrustReviewApprovalRequest,
   session: ActiveSession,
+  actor: ActivityActor,
 ): Promise<TrustReviewResponse> {
-  const [row] = await db
-    .update(trustReviews)
-    .set({ approvalStatus: input.status, approvedBy: session.user.username, updatedAt: new Date() })
-    .where(and(eq(trustReviews.id, id), eq(trustReviews.approvalStatus, "pending")))
-    .returning({ id: trustReviews.id });
-  if (!row) {
-    const current = await findTrustReview(db, id);
-    throw conflict(
-      "APPROVAL_NOT_PENDING",
-      `This assignment is no longer pending (it is ${current.approvalStatus}).`,
-    );
-  }
+  await db.transaction(async (tx) => {
+    const current = await lockTrustReview(tx, id);
+    if (current.approvalStatus !== "pending") {
+      throw conflict(
+        "APPROVAL_NOT_PENDING",
+        `This assignment is no longer pending (it is ${current.approvalStatus}).`,
+      );
+    }
+    const [row] = await tx
+      .update(trustReviews)
+      .set({
+        approvalStatus: input.status,
+        approvedBy: session.user.username,
+        updatedAt: new Date(),
+      })
+      .where(eq(trustReviews.id, id))
+      .returning();
+    await logTrustReview(tx, actor, DECISION_ACTIONS[input.status], current, row!);
+  });
   return findTrustReview(db, id);
 }
 
@@ -205,25 +254,30 @@ export async function setTrustReviewActive(
   db: Db,
   id: number,
   input: TrustReviewStatusRequest,
+  actor: ActivityActor,
 ): Promise<TrustReviewResponse> {
-  await findTrustReview(db, id);
-  await db
-    .update(trustReviews)
-    .set(
-      input.isActive
-        ? {
-            isActive: true,
-            cancellationRequestDate: null,
-            cancellationReason: null,
-            updatedAt: new Date(),
-          }
-        : {
-            isActive: false,
-            cancellationRequestDate: input.cancellationRequestDate ?? todayIso(),
-            cancellationReason: input.cancellationReason ?? null,
-            updatedAt: new Date(),
-          },
-    )
-    .where(eq(trustReviews.id, id));
+  await db.transaction(async (tx) => {
+    const current = await lockTrustReview(tx, id);
+    const [row] = await tx
+      .update(trustReviews)
+      .set(
+        input.isActive
+          ? {
+              isActive: true,
+              cancellationRequestDate: null,
+              cancellationReason: null,
+              updatedAt: new Date(),
+            }
+          : {
+              isActive: false,
+              cancellationRequestDate: input.cancellationRequestDate ?? todayIso(),
+              cancellationReason: input.cancellationReason ?? null,
+              updatedAt: new Date(),
+            },
+      )
+      .where(eq(trustReviews.id, id))
+      .returning();
+    await logTrustReview(tx, actor, "update", current, row!);
+  });
   return findTrustReview(db, id);
 }
