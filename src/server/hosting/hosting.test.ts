@@ -19,6 +19,7 @@ import {
   type HostingStatusResponse,
   type HostingSummaryResponse,
 } from "../../domain/schemas/hosting";
+import { systemActor } from "../activity/record";
 import { dropletCosts, hostingImports } from "../db/schema";
 import { runHostingImport } from "./import-service";
 import type { HostingProvider } from "./provider";
@@ -395,7 +396,11 @@ describe("two imports at once", () => {
     await t.app.db.delete(dropletCosts);
     const { provider, release, started } = gatedProvider();
     // As from another server instance: the same database, a separate import.
-    const first = runHostingImport(t.app.db, provider, { kind: "latest", trigger: "manual" });
+    const first = runHostingImport(t.app.db, provider, {
+      kind: "latest",
+      trigger: "scheduled",
+      actor: systemActor,
+    });
     await started;
     expect((await get<HostingStatusResponse>("/api/hosting/status")).importing).toBe(true);
 

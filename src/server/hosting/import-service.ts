@@ -4,7 +4,10 @@
 // so only one import runs at a time across every instance sharing the database), read everything
 // from the provider (no transaction is open while the network is slow), then write it all in one
 // transaction that also marks the import successful. A failure anywhere before that commit writes
-// nothing but the failed import's row, so the previous data stays as it was.
+// nothing but the failed import's row, so the previous data stays as it was. A successful import
+// is one activity record (decision 0021), written in that same transaction: how many cost rows it
+// read, added, updated and removed, never a record per row; a failed one changed nothing and
+// records nothing.
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import {
@@ -20,6 +23,7 @@ import {
   type HostingImportKind,
   type HostingImportResponse,
 } from "../../domain/schemas/hosting";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor, Tx } from "../db/client";
 import { dropletCosts, droplets, hostingImports } from "../db/schema";
 import { AppError, conflict } from "../http/errors";
@@ -42,7 +46,8 @@ export type ImportTrigger = "manual" | "scheduled";
 export interface ImportRequest {
   kind: HostingImportKind;
   trigger: ImportTrigger;
-  userId?: number | null;
+  /** Who imports: the administrator of the request, or systemActor for the daily refresh. */
+  actor: ActivityActor;
   now?: Date;
   /** Checked under the lock before claiming; false skips the import (the scheduler's re-check). */
   stillWanted?: (tx: Tx) => Promise<boolean>;
@@ -77,7 +82,7 @@ async function claimImport(db: Db, request: ImportRequest): Promise<number | nul
       .values({
         kind: request.kind,
         trigger: request.trigger,
-        userId: request.userId ?? null,
+        userId: request.actor.userId,
       })
       .returning({ id: hostingImports.id });
     return row!.id;
@@ -173,6 +178,7 @@ async function writeImport(
   tx: Tx,
   importId: number,
   fetched: Fetched,
+  request: ImportRequest,
   now: Date,
 ): Promise<HostingImportResponse> {
   await lockHostingImports(tx);
@@ -249,7 +255,7 @@ async function writeImport(
 
   // Each imported month replaces that month's rows: same (month, droplet) updated, droplets no
   // longer billed in it removed.
-  let costsChanged = 0;
+  const costs = { rows: 0, added: 0, updated: 0, removed: 0 };
   for (const month of fetched.months) {
     const current = new Map(
       (
@@ -268,8 +274,12 @@ async function writeImport(
       items: cost.items,
     }));
     const gone = [...current.keys()].filter((id) => !month.droplets.has(id));
-    costsChanged += gone.length;
-    costsChanged += rows.filter((row) => current.get(row.dropletId) !== row.amount).length;
+    costs.rows += rows.length;
+    costs.added += rows.filter((row) => !current.has(row.dropletId)).length;
+    costs.updated += rows.filter(
+      (row) => current.has(row.dropletId) && current.get(row.dropletId) !== row.amount,
+    ).length;
+    costs.removed += gone.length;
     for (const ids of chunks(gone)) {
       await tx
         .delete(dropletCosts)
@@ -299,11 +309,24 @@ async function writeImport(
     .map((m) => m.month)
     .sort()
     .reverse();
+  const costsChanged = costs.added + costs.updated + costs.removed;
   const message = importMessage(months, dropletsChanged, costsChanged);
   await tx
     .update(hostingImports)
     .set({ finishedAt: now, outcome: "success", message })
     .where(eq(hostingImports.id, importId));
+  await recordActivity(tx, request.actor, {
+    action: "import",
+    area: "hosting",
+    itemId: importId,
+    itemLabel: "DigitalOcean import",
+    detail: {
+      kind: request.kind,
+      months,
+      ...costs,
+      droplets: dropletsChanged,
+    },
+  });
   return { message, months, droplets: dropletsChanged, costs: costsChanged };
 }
 
@@ -333,7 +356,7 @@ export async function runHostingImport(
   const now = request.now ?? new Date();
   try {
     const fetched = await fetchFromProvider(provider, request.kind, todayIso("UTC", now));
-    return await db.transaction((tx) => writeImport(tx, importId, fetched, now));
+    return await db.transaction((tx) => writeImport(tx, importId, fetched, request, now));
   } catch (error) {
     const message =
       error instanceof HostingProviderError || error instanceof AppError

@@ -13,7 +13,8 @@ import {
   hostingSummaryQuerySchema,
   hostingSummaryResponseSchema,
 } from "../../domain/schemas/hosting";
-import { currentSession, requireAdmin } from "../auth/guards";
+import { actorOf } from "../activity/record";
+import { requireAdmin } from "../auth/guards";
 import { conflict } from "../http/errors";
 import { createDigitalOceanProvider } from "./digitalocean";
 import { runHostingImport } from "./import-service";
@@ -85,7 +86,7 @@ export const hostingRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await runHostingImport(app.db, provider, {
           kind,
           trigger: "manual",
-          userId: currentSession(request).user.id,
+          actor: actorOf(request),
         });
         // Only the scheduler's re-check skips an import.
         return result!;

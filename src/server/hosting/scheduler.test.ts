@@ -1,6 +1,7 @@
 // The daily refresh's decisions, with the clock given rather than waited for, and its one-instance
 // rule on a real database with the DigitalOcean stand-in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityOf } from "../../../tests/support/activity";
 import {
   type DigitalOceanStandIn,
   sampleAccount,
@@ -84,6 +85,16 @@ describe("refreshIfDue on a database", () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ trigger: "scheduled", kind: "latest", outcome: "success" });
     expect((await database.db.select().from(dropletCosts)).length).toBe(6);
+    // One record of it, the system's: no person and no address.
+    const records = await activityOf(database.db, { area: "hosting", action: "import" });
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      itemId: runs[0]!.id,
+      userId: null,
+      via: "system",
+      ipAddress: null,
+      detail: { kind: "latest", rows: 6, added: 6 },
+    });
 
     // Not again the same day; again a day later.
     expect(await refreshIfDue(database.db, provider(), new Date(clock.getTime() + HOUR))).toBe(

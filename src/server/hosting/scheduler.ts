@@ -5,6 +5,7 @@
 
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { systemActor } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { hostingImports } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -60,6 +61,7 @@ export async function refreshIfDue(
     const result = await runHostingImport(db, provider, {
       kind: "latest",
       trigger: "scheduled",
+      actor: systemActor,
       now,
       // Another instance may have imported between the look and the claim.
       stillWanted: async (tx) => refreshDue(now, await refreshState(tx)),
