@@ -1,6 +1,6 @@
-// Reading the activity log in tests: one item's records, the newest record, and how many there
-// are (a refused request must leave the count where it was).
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+// Reading the activity log in tests: one item's records, the newest record, how many there are (a
+// refused request must leave the count where it was), and exactly what one request added.
+import { and, count, desc, eq, gt, type SQL } from "drizzle-orm";
 import type { ActivityAction, ActivityArea } from "../../src/domain/activity";
 import type { Executor } from "../../src/server/db/client";
 import { activityLog } from "../../src/server/db/schema";
@@ -41,4 +41,31 @@ export async function lastActivity(db: Executor, filter: ActivityFilter = {}) {
 export async function activityCount(db: Executor): Promise<number> {
   const [row] = await db.select({ value: count() }).from(activityLog);
   return row!.value;
+}
+
+/** The newest record's id (0 for an empty log): a mark to read what the next request adds. */
+export async function activityMark(db: Executor): Promise<number> {
+  return (await lastActivity(db))?.id ?? 0;
+}
+
+/** Who did what to which item from where: the fields a test compares, without the clock. */
+export const recordSummary = (row: ActivityRow) => ({
+  action: row.action,
+  area: row.area,
+  itemId: row.itemId,
+  itemLabel: row.itemLabel,
+  userId: row.userId,
+  ipAddress: row.ipAddress,
+  changes: row.changes,
+  detail: row.detail,
+});
+
+/** The records written since the mark, oldest first, summarised. */
+export async function activitySince(db: Executor, mark: number) {
+  const rows = await db
+    .select()
+    .from(activityLog)
+    .where(gt(activityLog.id, mark))
+    .orderBy(activityLog.id);
+  return rows.map(recordSummary);
 }

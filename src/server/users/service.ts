@@ -8,6 +8,7 @@ import type {
   UserListQuery,
 } from "../../domain/schemas/users";
 import { type ActivityActor, recordActivity } from "../activity/record";
+import { recordAccountChange } from "../auth/account-activity";
 import { hashPassword } from "../auth/passwords";
 import { announceSessionChange, deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
@@ -223,6 +224,14 @@ export async function updateUser(
       itemLabel: row!.username,
       changes: userChanges(current, row!),
     });
+    // Also under its own action, so "password changes" lists an administrator's too.
+    if (passwordHash) {
+      await recordAccountChange(tx, actor, {
+        action: "password_change",
+        area: "users",
+        account: row!,
+      });
+    }
     return toUserResponse(row!);
   });
 }

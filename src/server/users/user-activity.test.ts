@@ -1,5 +1,6 @@
-// The activity log of the Users area: create, update (deactivation and a new password included)
-// and delete recorded, the password never; nothing recorded for a refused request.
+// The activity log of the Users area: create, update (deactivation and a new password included,
+// the password also as a password change) and delete recorded, the password never; nothing
+// recorded for a refused request.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityCount, activityOf, lastActivity } from "../../../tests/support/activity";
 import { appWithAdminAndUser, type SignedIn, type TestApp } from "../../../tests/support/test-app";
@@ -41,6 +42,7 @@ describe("user activity", () => {
       "create",
       "update",
       "update",
+      "password_change",
       "update",
       "delete",
     ]);
@@ -55,8 +57,16 @@ describe("user activity", () => {
     expect(rows[2]!.changes).toEqual({
       passwordHash: { before: SECRET_PLACEHOLDER, after: SECRET_PLACEHOLDER },
     });
-    expect(rows[3]!.changes).toEqual({ isActive: { before: true, after: false } });
-    expect(rows[4]!.itemLabel).toBe("audited.person");
+    expect(rows[3]).toMatchObject({
+      action: "password_change",
+      area: "users",
+      itemLabel: "audited.person",
+      userId: admin.user.id,
+      changes: null,
+      detail: null,
+    });
+    expect(rows[4]!.changes).toEqual({ isActive: { before: true, after: false } });
+    expect(rows[5]!.itemLabel).toBe("audited.person");
     const text = JSON.stringify(rows);
     expect(text).not.toContain("secret-pass");
     expect(text).not.toContain("$argon2");

@@ -7,8 +7,10 @@ import {
   changePasswordRequestSchema,
   changePasswordResponseSchema,
 } from "../../../domain/schemas/two-factor";
+import { actorOf } from "../../activity/record";
 import { sessions, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { recordAccountChange } from "../account-activity";
 import { currentSession, requireUser } from "../guards";
 import { hashPassword, verifyPassword } from "../passwords";
 import { announceSessionChange } from "../sessions";
@@ -55,6 +57,11 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning({ id: sessions.id });
         await deletePendingSignInsOf(tx, userId);
         await announceSessionChange(tx, { userId });
+        await recordAccountChange(tx, actorOf(request), {
+          action: "password_change",
+          area: "auth",
+          account: session.user,
+        });
         return removed.length;
       });
       // Committed: the other sessions are refused on every instance before this answers.

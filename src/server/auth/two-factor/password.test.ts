@@ -1,6 +1,7 @@
 // POST /api/auth/password: current password required, other sessions end (on this instance's
-// session cache too), throttled like sign-ins.
+// session cache too), throttled like sign-ins, recorded in the activity log (never the password).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityMark, activitySince } from "../../../../tests/support/activity";
 import { buildTestApp, TEST_PASSWORD, type TestApp } from "../../../../tests/support/test-app";
 
 const MAX_FAILURES = 3;
@@ -95,5 +96,35 @@ describe("POST /api/auth/password", () => {
     const response = await change(undefined, TEST_PASSWORD, "whatever1");
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("the activity log", () => {
+  it("records the change as the user's own, from their address, without the password", async () => {
+    const { user, cookie } = await t.signedInUser({ username: "logged-change" });
+    const mark = await activityMark(t.app.db);
+    expect((await change(cookie, TEST_PASSWORD, "Logged-new-pass-1")).statusCode).toBe(200);
+    const added = await activitySince(t.app.db, mark);
+    expect(added).toEqual([
+      {
+        action: "password_change",
+        area: "auth",
+        itemId: user.id,
+        itemLabel: "logged-change",
+        userId: user.id,
+        ipAddress: "127.0.0.1",
+        changes: null,
+        detail: null,
+      },
+    ]);
+    expect(JSON.stringify(added)).not.toContain("Logged-new-pass-1");
+  });
+
+  it("records nothing for a wrong current password or a refused new one", async () => {
+    const { cookie } = await t.signedInUser();
+    const mark = await activityMark(t.app.db);
+    expect((await change(cookie, "not-my-password", "another-password")).statusCode).toBe(400);
+    expect((await change(cookie, TEST_PASSWORD, "short")).statusCode).toBe(400);
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
   });
 });
