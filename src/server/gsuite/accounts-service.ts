@@ -1,6 +1,7 @@
 // G Suite accounts: list (search, filters, paging in SQL), create, partial update, delete, and the
 // logged reveal of passwords. A password is stored only sealed (server/lib/secrets); lists say
-// whether there is one, never what it is.
+// whether there is one, never what it is. Every change and reveal is recorded in the activity log
+// (area gsuite) in its own transaction.
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { isOnDomain } from "../../domain/gsuite";
 import type {
@@ -8,6 +9,7 @@ import type {
   GsuiteAccountListQuery,
   UpdateGsuiteAccountRequest,
 } from "../../domain/schemas/gsuite";
+import { type ActivityActor, actorOfViewer, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { gsuiteAccounts, gsuiteOrganizations, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -17,6 +19,7 @@ import { anyColumnContains } from "../lib/text-search";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { displayNameOf } from "../users/user-response";
 import { accountColumns, toAccountResponse } from "./account-response";
+import { accountEditAction, gsuiteAccountChanges } from "./gsuite-activity";
 import {
   findDefaultOrganization,
   findOrganization,
@@ -219,6 +222,7 @@ export async function createAccount(
   db: Db,
   secrets: Secrets,
   input: CreateGsuiteAccountRequest,
+  actor: ActivityActor,
   mail: AssignmentMail = null,
 ) {
   try {
@@ -244,7 +248,14 @@ export async function createAccount(
           notes: input.notes ?? null,
           status: input.status,
         })
-        .returning({ id: gsuiteAccounts.id });
+        .returning();
+      await recordActivity(tx, actor, {
+        action: "create",
+        area: "gsuite",
+        itemId: row!.id,
+        itemLabel: row!.email,
+        changes: gsuiteAccountChanges(null, row!),
+      });
       await tellHolders(tx, mail, input.email, { from: null, to: input.assignedToUserId ?? null });
       return getAccount(tx, row!.id);
     });
@@ -260,6 +271,7 @@ export async function updateAccount(
   secrets: Secrets,
   id: number,
   input: UpdateGsuiteAccountRequest,
+  actor: ActivityActor,
   mail: AssignmentMail = null,
 ) {
   try {
@@ -276,7 +288,7 @@ export async function updateAccount(
       if (input.email !== undefined) await assertEmailFree(tx, input.email, id);
       const plan = await resolvePlan(tx, input);
       await assertUserExists(tx, input.assignedToUserId);
-      await tx
+      const [row] = await tx
         .update(gsuiteAccounts)
         .set({
           ...(input.email !== undefined ? { email: input.email } : {}),
@@ -300,7 +312,19 @@ export async function updateAccount(
           ...(input.status !== undefined ? { status: input.status } : {}),
           ...(input.notes !== undefined ? { notes: input.notes } : {}),
         })
-        .where(eq(gsuiteAccounts.id, id));
+        .where(eq(gsuiteAccounts.id, id))
+        .returning();
+      // An edit that sets every field to what it was changes nothing, and records nothing.
+      const changes = gsuiteAccountChanges(current, row!);
+      if (changes) {
+        await recordActivity(tx, actor, {
+          action: accountEditAction(current, row!),
+          area: "gsuite",
+          itemId: id,
+          itemLabel: row!.email,
+          changes,
+        });
+      }
       if (input.assignedToUserId !== undefined) {
         await tellHolders(tx, mail, email, {
           from: current.assignedToUserId,
@@ -315,31 +339,51 @@ export async function updateAccount(
   }
 }
 
-export async function deleteAccount(db: Db, id: number) {
-  const deleted = await db
-    .delete(gsuiteAccounts)
-    .where(eq(gsuiteAccounts.id, id))
-    .returning({ id: gsuiteAccounts.id });
-  if (deleted.length === 0) throw notFound("G Suite account");
+export async function deleteAccount(db: Db, id: number, actor: ActivityActor) {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(gsuiteAccounts).where(eq(gsuiteAccounts.id, id)).returning();
+    if (!deleted) throw notFound("G Suite account");
+    await recordActivity(tx, actor, {
+      action: "delete",
+      area: "gsuite",
+      itemId: id,
+      itemLabel: deleted.email,
+      changes: gsuiteAccountChanges(deleted, null),
+    });
+  });
 }
 
 /**
  * Show Passwords: the passwords of these accounts, each view written to secret_reveal_logs (who,
- * when, address, browser, session) in the same transaction before anything is opened. Accounts
- * without a password answer null and are not logged; an unknown id is a 404 for the whole call.
+ * when, address, browser, session) and to the activity log in the same transaction before
+ * anything is opened. Accounts without a password answer null and are not logged; an unknown id
+ * is a 404 for the whole call.
  */
 export async function revealPasswords(db: Db, secrets: Secrets, ids: number[], viewer: Viewer) {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: gsuiteAccounts.id, ciphertext: gsuiteAccounts.passwordCiphertext })
+      .select({
+        id: gsuiteAccounts.id,
+        email: gsuiteAccounts.email,
+        ciphertext: gsuiteAccounts.passwordCiphertext,
+      })
       .from(gsuiteAccounts)
       .where(inArray(gsuiteAccounts.id, ids));
     if (rows.length !== ids.length) throw notFound("G Suite account");
-    const byId = new Map(rows.map((row) => [row.id, row.ciphertext]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
     const answer: { id: number; password: string | null }[] = [];
     for (const id of ids) {
-      const ciphertext = byId.get(id) ?? null;
-      if (ciphertext !== null) await recordSecretReveal(tx, { type: "gsuite_account", id }, viewer);
+      const { email, ciphertext } = byId.get(id)!;
+      if (ciphertext !== null) {
+        await recordSecretReveal(tx, { type: "gsuite_account", id }, viewer);
+        await recordActivity(tx, actorOfViewer(viewer), {
+          action: "reveal",
+          area: "gsuite",
+          itemId: id,
+          itemLabel: email,
+          detail: { field: "password" },
+        });
+      }
       answer.push({ id, password: ciphertext === null ? null : secrets.open(ciphertext) });
     }
     return answer;

@@ -1,7 +1,10 @@
 // Quick and bulk assignment (spec part 2, section 7): one account per user on the chosen plan,
 // addressed with the user's own e-mail when it is on the organization's domain, else their
 // username at that domain; each with its own random initial password, returned once and stored
-// sealed. Each user succeeds or fails alone; a repeated request creates nothing twice.
+// sealed. Each user succeeds or fails alone; a repeated request creates nothing twice. Each
+// account made is recorded in the activity log as an `assign` on it, its fields from nothing (it
+// was created for that person), the password masked; what was already there or failed records
+// nothing, as nothing changed.
 import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -11,11 +14,13 @@ import type {
   AssignGsuiteUsersRequest,
   AssignGsuiteUsersResponse,
 } from "../../domain/schemas/gsuite";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db } from "../db/client";
 import { gsuiteAccounts, users } from "../db/schema";
 import { badRequest } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { gsuiteAccountChanges } from "./gsuite-activity";
 import { findDefaultOrganization, findOrganization } from "./organizations-service";
 import { findPlan } from "./plans-service";
 
@@ -35,6 +40,7 @@ export async function assignUsers(
   db: Db,
   secrets: Secrets,
   input: AssignGsuiteUsersRequest,
+  actor: ActivityActor,
   mail: AssignmentMail = null,
 ): Promise<AssignGsuiteUsersResponse> {
   const plan = await findPlan(db, input.planId).catch(() => {
@@ -95,8 +101,8 @@ export async function assignUsers(
   }
 
   // One INSERT for everyone left: ON CONFLICT DO NOTHING leaves out each address that exists
-  // (before or from a concurrent request) without undoing the others. Each new holder's mail is
-  // queued in the same transaction.
+  // (before or from a concurrent request) without undoing the others. Each new account's record
+  // and its holder's mail are written in the same transaction.
   const passwords = new Map(wanted.map((row) => [row.userId, initialPassword()]));
   const inserted =
     wanted.length === 0
@@ -120,12 +126,16 @@ export async function assignUsers(
               })),
             )
             .onConflictDoNothing()
-            .returning({
-              id: gsuiteAccounts.id,
-              email: gsuiteAccounts.email,
-              assignedToUserId: gsuiteAccounts.assignedToUserId,
-            });
+            .returning();
           for (const row of rows) {
+            await recordActivity(tx, actor, {
+              action: "assign",
+              area: "gsuite",
+              itemId: row.id,
+              itemLabel: row.email,
+              changes: gsuiteAccountChanges(null, row),
+              detail: { userId: row.assignedToUserId, planId: plan.id },
+            });
             await queueHolderChange(
               tx,
               mail,

@@ -1,11 +1,14 @@
 // G Suite organizations: the domains accounts live on. The first one created is the default,
 // which quick and bulk assignment use (spec part 2, section 9: 'the first (primary) domain').
+// Each change is recorded in the activity log (area gsuite_organizations) in its own transaction.
 import { asc, count, eq, sql } from "drizzle-orm";
+import { changesBetween } from "../../domain/activity";
 import type {
   CreateOrganizationRequest,
   OrganizationResponse,
   UpdateOrganizationRequest,
 } from "../../domain/schemas/gsuite";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { gsuiteAccounts, gsuiteOrganizations } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
@@ -19,6 +22,30 @@ const duplicateDomain = () =>
 const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === "23505" ||
   (error as { code?: string }).code === "23505";
+
+/**
+ * An organization's change in the activity log, labelled with its domain: unique, and what the
+ * accounts' own records name their organization by. An edit that changed nothing (the same name
+ * sent again) records nothing.
+ */
+async function logOrganization(
+  tx: Executor,
+  actor: ActivityActor,
+  action: "create" | "update" | "delete",
+  before: OrganizationRow | null,
+  after: OrganizationRow | null,
+) {
+  const changes = changesBetween(before, after);
+  if (!changes) return;
+  const row = (after ?? before)!;
+  await recordActivity(tx, actor, {
+    action,
+    area: "gsuite_organizations",
+    itemId: row.id,
+    itemLabel: row.domain,
+    changes,
+  });
+}
 
 /** Accounts per organization, in one grouped query. */
 async function accountCounts(db: Executor) {
@@ -94,14 +121,21 @@ async function respond(db: Executor, row: OrganizationRow) {
   return toResponse(row, defaultRow?.id, Number(used?.accounts ?? 0));
 }
 
-export async function createOrganization(db: Db, input: CreateOrganizationRequest) {
+export async function createOrganization(
+  db: Db,
+  input: CreateOrganizationRequest,
+  actor: ActivityActor,
+) {
   if (await findOrganizationByDomain(db, input.domain)) throw duplicateDomain();
   try {
-    const [row] = await db
-      .insert(gsuiteOrganizations)
-      .values({ name: input.name, domain: input.domain, description: input.description ?? null })
-      .returning();
-    return respond(db, row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(gsuiteOrganizations)
+        .values({ name: input.name, domain: input.domain, description: input.description ?? null })
+        .returning();
+      await logOrganization(tx, actor, "create", null, row!);
+      return respond(tx, row!);
+    });
   } catch (error) {
     // Two concurrent adds of one domain: the unique index decides, the loser gets the same 409.
     if (isUniqueViolation(error)) throw duplicateDomain();
@@ -111,7 +145,12 @@ export async function createOrganization(db: Db, input: CreateOrganizationReques
 
 const accountsUsing = (n: number) => (n === 1 ? "1 account uses it" : `${n} accounts use it`);
 
-export async function updateOrganization(db: Db, id: number, input: UpdateOrganizationRequest) {
+export async function updateOrganization(
+  db: Db,
+  id: number,
+  input: UpdateOrganizationRequest,
+  actor: ActivityActor,
+) {
   try {
     return await db.transaction(async (tx) => {
       const current = await findOrganization(tx, id, { lock: true });
@@ -140,6 +179,7 @@ export async function updateOrganization(db: Db, id: number, input: UpdateOrgani
         })
         .where(eq(gsuiteOrganizations.id, id))
         .returning();
+      await logOrganization(tx, actor, "update", current, row!);
       return respond(tx, row!);
     });
   } catch (error) {
@@ -149,9 +189,9 @@ export async function updateOrganization(db: Db, id: number, input: UpdateOrgani
 }
 
 /** Refused (409, naming how many) while any account is on the organization. */
-export async function deleteOrganization(db: Db, id: number) {
+export async function deleteOrganization(db: Db, id: number, actor: ActivityActor) {
   await db.transaction(async (tx) => {
-    await findOrganization(tx, id, { lock: true });
+    const organization = await findOrganization(tx, id, { lock: true });
     const [used] = await tx
       .select({ accounts: count() })
       .from(gsuiteAccounts)
@@ -164,5 +204,6 @@ export async function deleteOrganization(db: Db, id: number) {
       );
     }
     await tx.delete(gsuiteOrganizations).where(eq(gsuiteOrganizations.id, id));
+    await logOrganization(tx, actor, "delete", organization, null);
   });
 }

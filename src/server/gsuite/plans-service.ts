@@ -1,12 +1,15 @@
 // G Suite plans: a name, a base price in AUD, USD or INR and a billing cycle. Accounts name their
 // plan by planType (the spec's field) and planId; a rename carries over to the accounts, so the
-// two never disagree, and a plan in use cannot be deleted.
+// two never disagree, and a plan in use cannot be deleted. Each change is recorded in the
+// activity log (area gsuite_plans) in its own transaction.
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { changesBetween } from "../../domain/activity";
 import type {
   CreatePlanRequest,
   PlanResponse,
   UpdatePlanRequest,
 } from "../../domain/schemas/gsuite";
+import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { gsuiteAccounts, gsuitePlans } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
@@ -78,7 +81,7 @@ export async function listPlans(db: Db): Promise<PlanResponse[]> {
 // two concurrent adds of one name cannot both pass it.
 const lockPlanNames = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(7, 1)`);
 
-export async function createPlan(db: Db, input: CreatePlanRequest) {
+export async function createPlan(db: Db, input: CreatePlanRequest, actor: ActivityActor) {
   return db.transaction(async (tx) => {
     await lockPlanNames(tx);
     if (await findPlanByName(tx, input.name)) throw duplicateName();
@@ -93,11 +96,23 @@ export async function createPlan(db: Db, input: CreatePlanRequest) {
         features: input.features ?? [],
       })
       .returning();
+    await recordActivity(tx, actor, {
+      action: "create",
+      area: "gsuite_plans",
+      itemId: row!.id,
+      itemLabel: row!.name,
+      changes: changesBetween(null, row!),
+    });
     return toResponse(row!, 0);
   });
 }
 
-export async function updatePlan(db: Db, id: number, input: UpdatePlanRequest) {
+export async function updatePlan(
+  db: Db,
+  id: number,
+  input: UpdatePlanRequest,
+  actor: ActivityActor,
+) {
   return db.transaction(async (tx) => {
     await lockPlanNames(tx);
     const current = await findPlan(tx, id, { lock: true });
@@ -116,26 +131,49 @@ export async function updatePlan(db: Db, id: number, input: UpdatePlanRequest) {
       })
       .where(eq(gsuitePlans.id, id))
       .returning();
+    let renamedAccounts = 0;
     if (input.name !== undefined && input.name !== current.name) {
       // The accounts' plan type is the plan's name: it follows a rename in the same transaction.
-      await tx
+      const renamed = await tx
         .update(gsuiteAccounts)
         .set({ planType: input.name })
-        .where(eq(gsuiteAccounts.planId, id));
+        .where(eq(gsuiteAccounts.planId, id))
+        .returning({ id: gsuiteAccounts.id });
+      renamedAccounts = renamed.length;
+    }
+    // Recorded once, on the plan: the accounts' new plan type follows from its new name, and
+    // how many followed is kept rather than a record per account.
+    const changes = changesBetween(current, row!);
+    if (changes) {
+      await recordActivity(tx, actor, {
+        action: "update",
+        area: "gsuite_plans",
+        itemId: id,
+        itemLabel: row!.name,
+        changes,
+        detail: renamedAccounts > 0 ? { accountsRenamed: renamedAccounts } : null,
+      });
     }
     return toResponse(row!, await accountsOnPlan(tx, id));
   });
 }
 
 /** Refused (409, naming how many) while any account is on the plan. */
-export async function deletePlan(db: Db, id: number) {
+export async function deletePlan(db: Db, id: number, actor: ActivityActor) {
   await db.transaction(async (tx) => {
-    await findPlan(tx, id, { lock: true });
+    const plan = await findPlan(tx, id, { lock: true });
     const n = await accountsOnPlan(tx, id);
     if (n > 0) {
       const using = n === 1 ? "1 account uses it" : `${n} accounts use it`;
       throw conflict("STILL_REFERENCED", `This plan cannot be deleted: ${using}`);
     }
     await tx.delete(gsuitePlans).where(eq(gsuitePlans.id, id));
+    await recordActivity(tx, actor, {
+      action: "delete",
+      area: "gsuite_plans",
+      itemId: id,
+      itemLabel: plan.name,
+      changes: changesBetween(plan, null),
+    });
   });
 }

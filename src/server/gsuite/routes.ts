@@ -24,6 +24,7 @@ import {
   updateOrganizationRequestSchema,
   updatePlanRequestSchema,
 } from "../../domain/schemas/gsuite";
+import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
 import { sendPage } from "../lib/paging";
 import { viewerOf } from "../lib/secrets";
@@ -63,7 +64,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createOrganization(app.db, request.body)),
+      reply.status(201).send(await createOrganization(app.db, request.body, actorOf(request))),
   );
   app.patch(
     "/api/gsuite-organizations/:id",
@@ -75,7 +76,8 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizationResponseSchema },
       },
     },
-    async (request) => updateOrganization(app.db, request.params.id, request.body),
+    async (request) =>
+      updateOrganization(app.db, request.params.id, request.body, actorOf(request)),
   );
   app.delete(
     "/api/gsuite-organizations/:id",
@@ -84,7 +86,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      await deleteOrganization(app.db, request.params.id);
+      await deleteOrganization(app.db, request.params.id, actorOf(request));
       return reply.status(204).send();
     },
   );
@@ -101,7 +103,8 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { body: createPlanRequestSchema, response: { 201: planResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createPlan(app.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createPlan(app.db, request.body, actorOf(request))),
   );
   app.patch(
     "/api/gsuite-plans/:id",
@@ -113,7 +116,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: planResponseSchema },
       },
     },
-    async (request) => updatePlan(app.db, request.params.id, request.body),
+    async (request) => updatePlan(app.db, request.params.id, request.body, actorOf(request)),
   );
   app.delete(
     "/api/gsuite-plans/:id",
@@ -122,7 +125,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      await deletePlan(app.db, request.params.id);
+      await deletePlan(app.db, request.params.id, actorOf(request));
       return reply.status(204).send();
     },
   );
@@ -162,7 +165,9 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await createAccount(app.db, app.secrets, request.body, app.config.mail)),
+        .send(
+          await createAccount(app.db, app.secrets, request.body, actorOf(request), app.config.mail),
+        ),
   );
   app.patch(
     "/api/gsuite-accounts/:id",
@@ -175,7 +180,14 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateAccount(app.db, app.secrets, request.params.id, request.body, app.config.mail),
+      updateAccount(
+        app.db,
+        app.secrets,
+        request.params.id,
+        request.body,
+        actorOf(request),
+        app.config.mail,
+      ),
   );
   app.delete(
     "/api/gsuite-accounts/:id",
@@ -184,7 +196,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      await deleteAccount(app.db, request.params.id);
+      await deleteAccount(app.db, request.params.id, actorOf(request));
       return reply.status(204).send();
     },
   );
@@ -208,7 +220,8 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: assignGsuiteUsersResponseSchema },
       },
     },
-    async (request) => assignUsers(app.db, app.secrets, request.body, app.config.mail),
+    async (request) =>
+      assignUsers(app.db, app.secrets, request.body, actorOf(request), app.config.mail),
   );
 
   // The page's figures and its All Users tab
