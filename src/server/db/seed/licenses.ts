@@ -367,7 +367,7 @@ const DEMO_RENEWALS: RenewalSeed[] = [
   },
 ];
 
-const BROWSERS = {
+export const BROWSERS = {
   chrome:
     "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",
   firefox: "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0",

@@ -11,7 +11,7 @@ import {
   licenses,
   offboardings,
 } from "../schema";
-import type { SeedContext } from "./context";
+import { ago, type SeedContext } from "./context";
 
 export async function seedOffboardings(context: SeedContext) {
   const { tx } = context;
@@ -70,5 +70,7 @@ export async function seedOffboardings(context: SeedContext) {
     performedByUserId: admin.id,
     performedByName: `${admin.fullName} (${admin.username})`,
     outcomes,
+    // When he left: his laptop came back the same day (the activity seed records both).
+    createdAt: ago(context, 33, 2),
   });
 }

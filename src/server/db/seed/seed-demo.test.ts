@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, count, eq, getTableName, is } from "drizzle-orm";
+import { and, count, eq, getTableName, is, lt, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../../tests/support/test-database";
+import { SECRET_PLACEHOLDER } from "../../../domain/activity";
 import { todayIso } from "../../../domain/dates";
 import { getLicenseStatus } from "../../../domain/license-status";
 import { maskSecret } from "../../../domain/masking";
@@ -16,6 +17,57 @@ import { DEMO_GSUITE_ACCOUNTS } from "./gsuite";
 import { DEMO_LICENSES } from "./licenses";
 import { DEMO_ACCOUNTS } from "./office-accounts";
 import { seedDemoDataIfEmpty } from "./seed-demo";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The areas whose records are about one item, and that item's table (id and name).
+const ITEM_TABLES: Record<string, { read: (db: Db) => Promise<{ id: number; label: string }[]> }> =
+  {
+    licenses: {
+      read: (db) =>
+        db.select({ id: schema.licenses.id, label: schema.licenses.name }).from(schema.licenses),
+    },
+    hardware: {
+      read: (db) =>
+        db.select({ id: schema.hardware.id, label: schema.hardware.name }).from(schema.hardware),
+    },
+    hardware_requests: {
+      read: (db) =>
+        db
+          .select({
+            id: schema.hardwareRequests.id,
+            label: sql<string>`coalesce(${schema.hardware.name}, ${schema.hardwareRequests.name})`,
+          })
+          .from(schema.hardwareRequests)
+          .leftJoin(schema.hardware, eq(schema.hardware.id, schema.hardwareRequests.hardwareId)),
+    },
+    office_accounts: {
+      read: (db) =>
+        db.select({ id: schema.accounts.id, label: schema.accounts.email }).from(schema.accounts),
+    },
+    directories: {
+      read: (db) =>
+        db
+          .select({ id: schema.directories.id, label: schema.directories.name })
+          .from(schema.directories),
+    },
+    gsuite: {
+      read: (db) =>
+        db
+          .select({ id: schema.gsuiteAccounts.id, label: schema.gsuiteAccounts.email })
+          .from(schema.gsuiteAccounts),
+    },
+    trust_reviews: {
+      read: (db) =>
+        db
+          .select({ id: schema.trustReviews.id, label: schema.trustReviews.clientName })
+          .from(schema.trustReviews),
+    },
+    users: {
+      read: (db) =>
+        db.select({ id: schema.users.id, label: schema.users.username }).from(schema.users),
+    },
+  };
 
 // Tables that hold what the running app creates (sign-ins, throttling, passkeys); demo data for
 // them would be fake sessions and credentials; and currency_rates, which holds only the rates an
@@ -36,8 +88,6 @@ const RUNTIME_TABLES = new Set([
   "user_preferences",
   // Google sign-ins under way (state, nonce and PKCE verifier for ten minutes).
   "google_sign_in_states",
-  // The activity log: what people did in the running app.
-  "activity_log",
   // The log of CSV imports (and the claim of a running one): what administrators uploaded.
   "csv_imports",
   // Private calendar feed tokens: each person makes their own; a demo one would be a fake secret.
@@ -68,11 +118,13 @@ describe("demo seed", () => {
   let database: Database;
   let db: Db;
   let seeded: boolean;
+  // A fixed instant, so the test tells the seed's records from the sign-ins it makes itself.
+  const seededAt = new Date();
 
   beforeAll(async () => {
     database = await openTestDatabase();
     db = database.db;
-    seeded = await seedDemoDataIfEmpty(db, secrets);
+    seeded = await seedDemoDataIfEmpty(db, secrets, seededAt);
   });
   afterAll(async () => {
     await database?.close();
@@ -244,6 +296,77 @@ describe("demo seed", () => {
     expect(months).toContain(todayIso().slice(0, 7));
   });
 
+  it("writes a few weeks of activity over the demo items, secrets never in clear", async () => {
+    const records = await db
+      .select()
+      .from(schema.activityLog)
+      .where(lt(schema.activityLog.occurredAt, seededAt));
+    expect(records.length).toBeGreaterThanOrEqual(100);
+    // Every area with demo items has records, and every kind of change the brief lists.
+    const areas = new Set(records.map((row) => row.area));
+    for (const area of [...Object.keys(ITEM_TABLES), "auth", "settings", "hosting"]) {
+      expect(areas, area).toContain(area);
+    }
+    const actions = new Set(records.map((row) => row.action));
+    for (const action of [
+      "create",
+      "update",
+      "assign",
+      "unassign",
+      "approve",
+      "reject",
+      "renew",
+      "reveal",
+      "pay",
+      "import",
+      "export",
+      "offboard",
+      "sign_in",
+      "sign_in_failed",
+      "sign_out",
+      "settings_change",
+    ] as const) {
+      expect(actions, action).toContain(action);
+    }
+    // Each item record points at a seeded item, and its label is that item's name.
+    for (const [area, table] of Object.entries(ITEM_TABLES)) {
+      const items = new Map((await table.read(db)).map((item) => [item.id, item.label]));
+      const own = records.filter((row) => row.area === area && row.itemId !== null);
+      expect(own.length, area).toBeGreaterThan(0);
+      for (const row of own) {
+        expect(items.has(row.itemId!), `${area} #${row.itemId}`).toBe(true);
+        if (area !== "users")
+          expect(row.itemLabel, `${area} #${row.itemId}`).toBe(items.get(row.itemId!));
+      }
+    }
+    // A few weeks of history, in the past, oldest first by id (as a running app writes them).
+    const times = records.map((row) => row.occurredAt.getTime());
+    expect(Math.max(...times)).toBeLessThan(seededAt.getTime());
+    expect(seededAt.getTime() - Math.min(...times)).toBeGreaterThan(28 * DAY_MS);
+    const byId = [...records].sort((a, b) => a.id - b.id).map((row) => row.occurredAt.getTime());
+    expect(byId).toEqual([...byId].sort((a, b) => a - b));
+    // Nobody is named as the actor of a failed sign-in; everyone else is a demo person.
+    const people = new Set((await db.select().from(schema.users)).map((row) => row.id));
+    for (const row of records) {
+      if (row.action === "sign_in_failed") expect(row.userId).toBeNull();
+      else expect(people.has(row.userId!), `${row.action} by #${row.userId}`).toBe(true);
+    }
+    // No secret in clear: no demo key, password or their masked forms anywhere in the log.
+    const logged = JSON.stringify(records.map((row) => [row.changes, row.detail, row.itemLabel]));
+    const secretValues = [
+      ...DEMO_LICENSES.map((license) => license.key),
+      ...DEMO_ACCOUNTS.map((account) => account.password),
+      ...DEMO_GSUITE_ACCOUNTS.flatMap((account) => (account.password ? [account.password] : [])),
+      "demo1234",
+    ];
+    for (const secret of secretValues) {
+      expect(logged).not.toContain(secret);
+      expect(logged).not.toContain(maskSecret(secret));
+    }
+    expect(logged).not.toMatch(/argon2|ciphertext|iv:/i);
+    expect(logged).toContain(SECRET_PLACEHOLDER);
+  });
+
   it("lets jane sign in through the API, and not the inactive user", async () => {
     const config = loadConfig({
       LOG_LEVEL: "silent",
@@ -288,6 +411,22 @@ describe("demo seed dates", () => {
       expect([...months].sort()).toEqual(["2030-10", "2030-11", "2030-12", "2031-01"]);
       const [spider] = licenses.filter((row) => row.name === "Screaming Frog SEO Spider");
       expect(spider!.expiryDate).toBe("2031-02-12");
+
+      // The activity log is deterministic too: another database seeded the same day, with
+      // another secret key, gets the very same records.
+      const again = await openTestDatabase();
+      try {
+        await seedDemoDataIfEmpty(again.db, createSecrets(randomBytes(32)), now);
+        const log = (db: Db) => db.select().from(schema.activityLog).orderBy(schema.activityLog.id);
+        const records = await log(database.db);
+        expect(records.length).toBeGreaterThan(0);
+        expect(await log(again.db)).toEqual(records);
+        expect(Math.max(...records.map((row) => row.occurredAt.getTime()))).toBeLessThan(
+          now.getTime(),
+        );
+      } finally {
+        await again.close();
+      }
     } finally {
       await database.close();
     }

@@ -1,11 +1,13 @@
 // Demo data for the embedded database: a realistic organisation for every area, inserted in one
 // transaction so a failure leaves the database empty (and the next start tries again).
-// Runtime state (sessions, sign-in throttling, passkeys and their challenges) is not seeded.
+// Runtime state (sessions, sign-in throttling, passkeys and their challenges) is not seeded; the
+// activity log is, as a few weeks of history over the demo items (activity.ts).
 import { count } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords";
 import type { Secrets } from "../../lib/secrets";
 import type { Db, Executor } from "../client";
 import { users } from "../schema";
+import { seedActivity } from "./activity";
 import { createSeedContext } from "./context";
 import { seedDirectories } from "./directories";
 import { seedGsuite } from "./gsuite";
@@ -43,6 +45,8 @@ export async function seedDemoDataIfEmpty(
     await seedHosting(context);
     await seedTrustReviews(context, licenseId);
     await seedOffboardings(context);
+    // Last: the log refers to the rows every other seed wrote.
+    await seedActivity(context);
     return true;
   });
 }
