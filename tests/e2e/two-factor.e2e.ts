@@ -10,7 +10,16 @@ import { describe, expect, it } from "vitest";
 import { totpCode } from "@/server/auth/two-factor/totp";
 import { DEMO_PASSWORD } from "../support/browser";
 import { setupE2e } from "../support/e2e";
-import { adminApi, callApi, expectToast, tryLogin, visible, waitForCount } from "../support/e2e-ui";
+import {
+  adminApi,
+  callApi,
+  expectFocus,
+  expectToast,
+  hidden,
+  tryLogin,
+  visible,
+  waitForCount,
+} from "../support/e2e-ui";
 
 const e2e = setupE2e();
 
@@ -159,6 +168,43 @@ describe("two-factor authentication", () => {
 
     await page.getByRole("button", { name: "Back to sign in", exact: true }).click();
     await visible(page.getByRole("button", { name: "Login", exact: true }));
+  });
+
+  it("makes new recovery codes from the keyboard, and gives focus back to the button after", async () => {
+    const { username } = await newUser();
+    // Signed in before the second factor is on: the API sign-in takes the password alone.
+    const page = await e2e.pageAs(username);
+    const { secret, recoveryCodes } = await enrolThroughApi(username);
+    const security = await openSecurityTab(page);
+    const opener = security.getByRole("button", { name: "New recovery codes", exact: true });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const form = page.getByRole("dialog", { name: "New recovery codes" });
+    await visible(form);
+    await page.keyboard.type(nextStepCode(secret));
+    await page.keyboard.press("Enter");
+
+    // The form gives way to the codes, shown once, in the same dialog.
+    const shown = page.getByRole("dialog", { name: "Save your recovery codes" });
+    await visible(shown);
+    const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+    await waitForCount(codes, 10);
+    expect(await codes.allTextContents()).not.toContain(recoveryCodes[0]);
+    await expectToast(page, "New recovery codes created", null);
+    await page.keyboard.press("Escape");
+    await hidden(shown);
+    await expectFocus(opener, "the New recovery codes button");
+
+    // Turning off, opened from the keyboard and left with Esc, gives focus back the same way.
+    const turnOff = security.getByRole("button", { name: "Turn off", exact: true });
+    await turnOff.focus();
+    await page.keyboard.press("Enter");
+    const off = page.getByRole("dialog", { name: "Turn off two-factor authentication" });
+    await visible(off);
+    await expectFocus(off.getByLabel("Authentication code"), "the code field");
+    await page.keyboard.press("Escape");
+    await hidden(off);
+    await expectFocus(turnOff, "the Turn off button");
   });
 
   it("can be reset by an administrator from the user's details", async () => {

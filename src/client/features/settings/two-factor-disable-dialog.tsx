@@ -2,7 +2,7 @@
 // at the keyboard is the owner (a current code, or for turning off the password).
 import * as React from "react";
 import { z } from "zod";
-import { FormDialog } from "@/client/components/form/form-dialog";
+import { FormDialog, FormDialogBody } from "@/client/components/form/form-dialog";
 import { Dialog, DialogContent } from "@/client/components/ui/dialog";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
@@ -49,7 +49,8 @@ export function TwoFactorDisableDialog({ onOpenChange }: { onOpenChange(open: bo
         <Input
           {...dialog.form.register("code")}
           autoComplete="one-time-code"
-          autoFocus
+          // No autoFocus: the dialog focuses its first field itself; an input focused while the
+          // dialog mounts would be taken for the opener, and focus would not return on close.
           disabled={dialog.busy}
         />
       </FormField>
@@ -65,6 +66,10 @@ export function TwoFactorDisableDialog({ onOpenChange }: { onOpenChange(open: bo
   );
 }
 
+/**
+ * New recovery codes: the form, then the codes in the same dialog box (not a second dialog), so
+ * closing it gives focus back to the button that opened it.
+ */
 export function RecoveryCodesDialog({ onOpenChange }: { onOpenChange(open: boolean): void }) {
   const regenerate = useRegenerateRecoveryCodes();
   const [codes, setCodes] = React.useState<string[] | null>(null);
@@ -76,33 +81,35 @@ export function RecoveryCodesDialog({ onOpenChange }: { onOpenChange(open: boole
     failure,
     onDone: (result) => setCodes(result.recoveryCodes),
   });
-  if (codes) {
-    return (
-      <Dialog open onOpenChange={onOpenChange}>
-        <DialogContent className="sm:max-w-lg">
-          <RecoveryCodesView codes={codes} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      </Dialog>
-    );
-  }
   return (
-    <FormDialog
-      dialog={dialog}
-      title="New recovery codes"
-      description="Your current recovery codes stop working. Enter a code from your authenticator app."
-      submitLabel="Create new codes"
-      busyLabel="Creating..."
-      onOpenChange={onOpenChange}
-    >
-      <FormField label="Authentication code" error={dialog.form.formState.errors.code?.message}>
-        <Input
-          {...dialog.form.register("code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          disabled={dialog.busy}
-        />
-      </FormField>
-    </FormDialog>
+    <Dialog open onOpenChange={(open) => !dialog.busy && onOpenChange(open)}>
+      <DialogContent className="sm:max-w-lg">
+        {codes ? (
+          <RecoveryCodesView codes={codes} onDone={() => onOpenChange(false)} />
+        ) : (
+          <FormDialogBody
+            dialog={dialog}
+            title="New recovery codes"
+            description="Your current recovery codes stop working. Enter a code from your authenticator app."
+            submitLabel="Create new codes"
+            busyLabel="Creating..."
+            onOpenChange={onOpenChange}
+          >
+            <FormField
+              label="Authentication code"
+              error={dialog.form.formState.errors.code?.message}
+            >
+              <Input
+                {...dialog.form.register("code")}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                // No autoFocus, as above.
+                disabled={dialog.busy}
+              />
+            </FormField>
+          </FormDialogBody>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }
