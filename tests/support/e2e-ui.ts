@@ -77,8 +77,11 @@ export async function callApi(
 }
 
 /** The demo administrator's API, for set-up and checks; throws on any non-2xx answer. */
-export async function adminApi(baseUrl: string) {
-  const cookie = `qm_session=${await apiLogin(baseUrl, DEMO_ADMIN)}`;
+export const adminApi = (baseUrl: string) => apiAs(baseUrl, DEMO_ADMIN);
+
+/** A person's API (signed in with their password), as adminApi for the demo administrator. */
+export async function apiAs(baseUrl: string, username: string, password?: string) {
+  const cookie = `qm_session=${await apiLogin(baseUrl, username, password)}`;
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const answer = await callApi(baseUrl, cookie, method, path, body);
     if (answer.status < 200 || answer.status > 299) {

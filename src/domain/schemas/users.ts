@@ -52,12 +52,14 @@ export const updateUserRequestSchema = z.object({
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
 /**
- * The users list: the list kit's paging and search (username, name, e-mail, department), and
- * `active=true` for the assign dialogs' pickers.
+ * The users list: the list kit's paging and search (username, name, e-mail, department),
+ * `active=true` for the assign dialogs' pickers, and `role=admin` for the pickers of who may
+ * approve (a trust review's approval handed over when offboarding).
  */
 export const userListQuerySchema = pageQuerySchema.extend({
   sort: sortSchema(["username", "fullName", "createdAt"], "username"),
   active: activeOnlyQuerySchema,
+  role: roleSchema.optional(),
 });
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 

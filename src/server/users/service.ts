@@ -84,7 +84,7 @@ function userListOrder(query: Pick<UserListQuery, "sort" | "order">): SQL[] {
 
 /**
  * The users list, searched over username, name, e-mail and department (case-insensitive
- * substring), only active people with `active`, and ordered in SQL; one page with its total when
+ * substring), only active people with `active`, only one role with `role`, and ordered in SQL; one page with its total when
  * limit or offset is given.
  */
 export async function listUsers(db: Db, query: UserListQuery) {
@@ -96,6 +96,7 @@ export async function listUsers(db: Db, query: UserListQuery) {
         )
       : undefined,
     query.active ? eq(users.isActive, true) : undefined,
+    query.role ? eq(users.role, query.role) : undefined,
   );
   const page = await selectPage(db, {
     from: users,

@@ -119,6 +119,7 @@ describe("GET /api/users", () => {
       ["sort=password", "Sort must be username, fullName or createdAt"],
       ["order=up", "Order must be asc or desc"],
       ["active=maybe", "active must be true or false"],
+      ["role=owner", "Role must be admin or user"],
       ["withTotal=no", "withTotal must be true or false"],
     ]) {
       const response = await t.request({
@@ -152,5 +153,30 @@ describe("GET /api/users", () => {
     // false or blank is no filter at all.
     expect((await list("/api/users?search=pickers&active=false")).usernames).toHaveLength(2);
     expect((await list("/api/users?search=pickers&active=")).usernames).toHaveLength(2);
+  });
+
+  // Last too: it adds people.
+  it("narrows to one role with role=admin (the offboarding's approver picker), with active=true", async () => {
+    await createUser(t.app.db, { username: "approver-on", department: "Approvers", role: "admin" });
+    await createUser(t.app.db, {
+      username: "approver-off",
+      department: "Approvers",
+      role: "admin",
+      isActive: false,
+    });
+    await createUser(t.app.db, { username: "approver-not", department: "Approvers" });
+    expect(await list("/api/users?search=approvers&role=admin&limit=10")).toMatchObject({
+      usernames: ["approver-off", "approver-on"],
+      total: 2,
+    });
+    expect(await list("/api/users?search=approvers&role=admin&active=true&limit=10")).toMatchObject(
+      {
+        usernames: ["approver-on"],
+        total: 1,
+      },
+    );
+    expect((await list("/api/users?search=approvers&role=user")).usernames).toEqual([
+      "approver-not",
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { api } from "@/client/lib/api-client";
 import { listPageRequest } from "@/client/lib/list-page-query";
 import { listQueryString } from "@/client/lib/list-query-string";
 import { type ListPage, totalFromHeader } from "@/client/lib/pagination";
+import type { Role } from "@/domain/enums";
 import type {
   AssignmentResponse,
   CreateAssignmentRequest,
@@ -102,12 +103,14 @@ export function useLicensePage(
  * The assign dialogs' people: the first `shown` active users matching the search (username, name,
  * e-mail, department), searched by the server; what is on screen stays until the next answer.
  */
-export function usePickerUsers(search: string, shown: number) {
+/** Active people for a picker; only administrators with `role` "admin". */
+export function usePickerUsers(search: string, shown: number, role?: Role) {
   return useQuery({
-    queryKey: [...userKeys.all(), "picker", { search, shown }],
+    queryKey: [...userKeys.all(), "picker", { search, shown, role }],
     queryFn: async ({ signal }) => {
+      const filters = { search, active: "true", role };
       const { data, headers } = await api.getWithHeaders<UserResponse[]>(
-        `/api/users?${listQueryString({ search, active: "true" }, { limit: shown, offset: 0 })}`,
+        `/api/users?${listQueryString(filters, { limit: shown, offset: 0 })}`,
         { signal },
       );
       return { rows: data, total: totalFromHeader(headers.get("X-Total-Count"), 0, data.length) };

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { SearchPicker } from "@/client/components/search-picker";
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
+import type { Role } from "@/domain/enums";
 import type { UserResponse } from "@/domain/schemas/users";
 import { usePickerUsers } from "./api";
 
@@ -17,6 +18,8 @@ interface UserPickerProps {
   onChange(user: UserResponse): void;
   /** People who already hold a seat: listed, but not selectable. */
   unavailableIds?: ReadonlySet<number>;
+  /** Only people of this role are offered (administrators, for what only they may do). */
+  role?: Role;
   invalid?: boolean;
   describedBy?: string;
 }
@@ -26,12 +29,13 @@ export function UserPicker({
   value,
   onChange,
   unavailableIds = NOBODY,
+  role,
   invalid,
   describedBy,
 }: UserPickerProps) {
   const [search, setSearch] = useState("");
   const settled = useDebouncedValue(search.trim(), 250);
-  const users = usePickerUsers(settled, SHOWN);
+  const users = usePickerUsers(settled, SHOWN, role);
   // The chosen person may have scrolled out of a later search: remember them, not just the id.
   const [picked, setPicked] = useState<UserResponse | null>(null);
   const chosen = picked !== null && picked.id === value ? picked : null;
@@ -40,7 +44,7 @@ export function UserPicker({
     <SearchPicker
       label={label}
       placeholder="Search by name, username, e-mail or department..."
-      emptyText="No user found."
+      emptyText={role === "admin" ? "No administrator found." : "No user found."}
       search={search}
       onSearchChange={setSearch}
       page={users.data}

@@ -171,6 +171,9 @@ function OffboardForm({
                       label={`New holder of ${item.label}`}
                       value={choice.toUserId}
                       unavailableIds={new Set([user.id])}
+                      // Approving a trust review is an administrator's act: the server takes no
+                      // one else (APPROVER_NOT_ADMIN), so no one else is offered.
+                      role={item.kind === "trust_review" ? "admin" : undefined}
                       onChange={(picked) => set({ action: "reassign", toUserId: picked.id })}
                     />
                   )}
