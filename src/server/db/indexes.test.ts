@@ -146,3 +146,15 @@ describe("the page ids of the G Suite accounts and trust review lists", () => {
     });
   }
 });
+
+describe("the directory list's sort by amount", () => {
+  it("has no index on the plain amount: it sorts by the amount at the stored rates, which none serves", async () => {
+    const result = await database.db.execute(sql`
+      select indexname as name, indexdef as definition from pg_indexes
+      where schemaname = 'public' and tablename = 'directories'`);
+    const onAmount = rowsOf(result).filter((row) =>
+      /\(\s*"?payment_amount"?\s*\)/.test(String(row.definition)),
+    );
+    expect(onAmount).toEqual([]);
+  });
+});

@@ -635,7 +635,8 @@ export const directories = pgTable(
   (t) => [
     index("directories_name_lower_idx").on(sql`lower(${t.name})`),
     index("directories_next_payment_date_idx").on(t.nextPaymentDate),
-    index("directories_payment_amount_idx").on(t.paymentAmount),
+    // No index on the amount: the list sorts by it converted at the stored rates (an expression
+    // per row), and no query filters or orders on the plain column (migration 0030).
     index("directories_name_trgm_idx")
       .using("gin", t.name.op("gin_trgm_ops"))
       .with(IMPORTED_TABLE_GIN),
