@@ -15,6 +15,7 @@ import {
   twoFactorSetupResponseSchema,
   twoFactorStatusResponseSchema,
 } from "../../../domain/schemas/two-factor";
+import { actorOf } from "../../activity/record";
 import { users } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { toAuthUser } from "../../users/user-response";
@@ -76,10 +77,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = currentSession(request).user.id;
-      const keys = attemptKeys("second-factor", userId, request);
+      const account = currentSession(request).user;
+      const keys = attemptKeys("second-factor", account.id, request);
       await reserveAttempt(app, reply, keys);
-      const recoveryCodes = await confirmSetup(app.db, app.secrets, userId, request.body.code);
+      const recoveryCodes = await confirmSetup(
+        app.db,
+        app.secrets,
+        { account, actor: actorOf(request) },
+        request.body.code,
+      );
       await releaseAttempt(app, keys);
       return { recoveryCodes };
     },
@@ -95,14 +101,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = currentSession(request).user.id;
-      const keys = attemptKeys("second-factor", userId, request);
+      const account = currentSession(request).user;
+      const keys = attemptKeys("second-factor", account.id, request);
       await reserveAttempt(app, reply, keys);
-      if (!(await spendSecondFactorCode(app.db, app.secrets, userId, request.body.code))) {
+      const by = { account, actor: actorOf(request) };
+      if (!(await spendSecondFactorCode(app.db, app.secrets, by, request.body.code))) {
         throw invalidCode();
       }
       await releaseAttempt(app, keys);
-      return { recoveryCodes: await regenerateRecoveryCodes(app.db, userId) };
+      return { recoveryCodes: await regenerateRecoveryCodes(app.db, account.id) };
     },
   );
 
@@ -117,12 +124,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = currentSession(request).user.id;
+      const account = currentSession(request).user;
+      const userId = account.id;
+      const by = { account, actor: actorOf(request) };
       const { code, password } = request.body;
       const keys = attemptKeys(code ? "second-factor" : "password-change", userId, request);
       await reserveAttempt(app, reply, keys);
       if (code) {
-        if (!(await spendSecondFactorCode(app.db, app.secrets, userId, code))) throw invalidCode();
+        if (!(await spendSecondFactorCode(app.db, app.secrets, by, code))) throw invalidCode();
       } else {
         const user = await findUser(userId);
         if (!(await verifyPassword(user?.passwordHash ?? null, password ?? ""))) {
@@ -132,7 +141,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       await releaseAttempt(app, keys);
-      await removeSecondFactor(app.db, userId);
+      await removeSecondFactor(app.db, by, { action: "two_factor_disable", area: "auth" });
       return twoFactorStatus(app.db, userId);
     },
   );
@@ -170,22 +179,25 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const keys = attemptKeys("second-factor", pending.userId, request);
       await reserveAttempt(app, reply, keys, { success: false });
-      const used = await spendSecondFactorCode(
-        app.db,
-        app.secrets,
-        pending.userId,
-        request.body.code,
-      );
+      const user = await findUser(pending.userId);
+      // The person signing in spends the code (a recovery code is recorded as theirs).
+      const used =
+        user &&
+        (await spendSecondFactorCode(
+          app.db,
+          app.secrets,
+          { account: user, actor: actorOf(request, user.id) },
+          request.body.code,
+        ));
       if (!used) throw await failed(pending.userId, "INVALID_SECOND_FACTOR");
       // Single use: of two requests racing with two good codes, one signs in.
       if (!(await consumePendingSignIn(app.db, pending.id))) {
         throw await failed(pending.userId, "SECOND_FACTOR_EXPIRED");
       }
       await releaseAttempt(app, keys);
-      const user = await findUser(pending.userId);
-      if (!user?.isActive) {
+      if (!user.isActive) {
         clearPendingCookie(reply);
-        throw await failed(user?.id ?? null, "SECOND_FACTOR_EXPIRED");
+        throw await failed(user.id, "SECOND_FACTOR_EXPIRED");
       }
       await startSession(app, request, reply, user.id, {
         method: pending.method,
@@ -232,8 +244,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      if (!(await findUser(request.params.id))) throw notFound("User");
-      const removed = await removeSecondFactor(app.db, request.params.id);
+      const account = await findUser(request.params.id);
+      if (!account) throw notFound("User");
+      const removed = await removeSecondFactor(
+        app.db,
+        { account, actor: actorOf(request) },
+        { action: "two_factor_reset", area: "users" },
+      );
       request.log.info(
         { userId: request.params.id, by: currentSession(request).user.id, removed },
         "second factor reset by an administrator",

@@ -1,14 +1,17 @@
-// Enrolment, checking and removal of a user's TOTP second factor and its recovery codes.
+// Enrolment, checking and removal of a user's TOTP second factor and its recovery codes. Turning
+// it on or off and spending a recovery code are recorded in the activity log with the change.
 import { and, count, eq, isNull, lt } from "drizzle-orm";
 import QRCode from "qrcode";
 import type {
   TwoFactorSetupResponse,
   TwoFactorStatusResponse,
 } from "../../../domain/schemas/two-factor";
+import type { ActivityActor } from "../../activity/record";
 import type { Db, Executor } from "../../db/client";
 import { twoFactorRecoveryCodes, userTwoFactor } from "../../db/schema";
 import { AppError, conflict } from "../../http/errors";
 import type { Secrets } from "../../lib/secrets";
+import { recordAccountChange } from "../account-activity";
 import { deletePendingSignInsOf } from "../sign-in";
 import {
   hashRecoveryCode,
@@ -39,15 +42,19 @@ export async function twoFactorStatus(
 ): Promise<TwoFactorStatusResponse> {
   const row = await findRow(db, userId);
   if (!row?.enabledAt) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+  return {
+    enabled: true,
+    enabledAt: row.enabledAt.toISOString(),
+    recoveryCodesLeft: await unusedRecoveryCodes(db, userId),
+  };
+}
+
+async function unusedRecoveryCodes(db: Executor, userId: number): Promise<number> {
   const [left] = await db
     .select({ n: count() })
     .from(twoFactorRecoveryCodes)
     .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
-  return {
-    enabled: true,
-    enabledAt: row.enabledAt.toISOString(),
-    recoveryCodesLeft: left?.n ?? 0,
-  };
+  return left?.n ?? 0;
 }
 
 /**
@@ -82,14 +89,21 @@ export async function beginSetup(
   };
 }
 
+/** The person whose second factor it is, and who is acting (they, or an administrator). */
+export interface TwoFactorChangeBy {
+  account: { id: number; username: string };
+  actor: ActivityActor;
+}
+
 /** Confirms a started setup with a code from the app; answers the recovery codes, once. */
 export async function confirmSetup(
   db: Db,
   secrets: Secrets,
-  userId: number,
+  { account, actor }: TwoFactorChangeBy,
   code: string,
   now = Date.now(),
 ): Promise<string[]> {
+  const userId = account.id;
   const row = await findRow(db, userId);
   if (!row || row.enabledAt) {
     throw conflict(
@@ -110,6 +124,7 @@ export async function confirmSetup(
       throw conflict("TWO_FACTOR_NOT_ENABLED", "Two-factor authentication is already on.");
     }
     await replaceRecoveryCodes(tx, userId, codes);
+    await recordAccountChange(tx, actor, { action: "two_factor_enable", area: "auth", account });
   });
   return codes;
 }
@@ -131,15 +146,17 @@ export async function regenerateRecoveryCodes(db: Db, userId: number): Promise<s
 /**
  * Checks a code of a user whose second factor is on and uses it up: a TOTP code only for a step
  * later than the last one accepted, a recovery code only once. Both checks are one conditional
- * update, so two requests racing with the same code cannot both pass.
+ * update, so two requests racing with the same code cannot both pass. A recovery code spent is
+ * recorded with the update (one fewer is left, whatever the request goes on to do).
  */
 export async function spendSecondFactorCode(
-  db: Executor,
+  db: Db,
   secrets: Secrets,
-  userId: number,
+  { account, actor }: TwoFactorChangeBy,
   code: string,
   now = Date.now(),
 ): Promise<"totp" | "recovery" | null> {
+  const userId = account.id;
   const row = await findRow(db, userId);
   if (!row?.enabledAt) return null;
   if (looksLikeTotp(code)) {
@@ -152,22 +169,42 @@ export async function spendSecondFactorCode(
       .returning({ userId: userTwoFactor.userId });
     return used.length > 0 ? "totp" : null;
   }
-  const used = await db
-    .update(twoFactorRecoveryCodes)
-    .set({ usedAt: new Date(now) })
-    .where(
-      and(
-        eq(twoFactorRecoveryCodes.userId, userId),
-        eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(code)),
-        isNull(twoFactorRecoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: twoFactorRecoveryCodes.id });
-  return used.length > 0 ? "recovery" : null;
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .update(twoFactorRecoveryCodes)
+      .set({ usedAt: new Date(now) })
+      .where(
+        and(
+          eq(twoFactorRecoveryCodes.userId, userId),
+          eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(code)),
+          isNull(twoFactorRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: twoFactorRecoveryCodes.id });
+    if (used.length === 0) return null;
+    await recordAccountChange(tx, actor, {
+      action: "recovery_code_use",
+      area: "auth",
+      account,
+      detail: { recoveryCodesLeft: await unusedRecoveryCodes(tx, userId) },
+    });
+    return "recovery";
+  });
 }
 
-/** Removes the second factor (by its owner, or an administrator's reset). True if there was one. */
-export async function removeSecondFactor(db: Db, userId: number): Promise<boolean> {
+/**
+ * Removes the second factor: by its owner (`two_factor_disable`) or an administrator's reset
+ * (`two_factor_reset`). True if there was one; only then is it recorded (a setup started and never
+ * confirmed is cleared without a record: it never was in force).
+ */
+export async function removeSecondFactor(
+  db: Db,
+  { account, actor }: TwoFactorChangeBy,
+  how:
+    | { action: "two_factor_disable"; area: "auth" }
+    | { action: "two_factor_reset"; area: "users" },
+): Promise<boolean> {
+  const userId = account.id;
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(userTwoFactor)
@@ -175,6 +212,8 @@ export async function removeSecondFactor(db: Db, userId: number): Promise<boolea
       .returning({ enabledAt: userTwoFactor.enabledAt });
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
     await deletePendingSignInsOf(tx, userId);
-    return removed.some((row) => row.enabledAt !== null);
+    const wasOn = removed.some((row) => row.enabledAt !== null);
+    if (wasOn) await recordAccountChange(tx, actor, { ...how, account });
+    return wasOn;
   });
 }

@@ -1,7 +1,9 @@
 // TOTP enrolment, the sign-in's second step, recovery codes, turning it off and the administrator's
-// reset, with the clock fixed (only Date is faked: timers and the database run normally).
+// reset, and their records in the activity log, with the clock fixed (only Date is faked: timers
+// and the database run normally).
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { activityMark, activitySince } from "../../../../tests/support/activity";
 import { createUser } from "../../../../tests/support/factories";
 import { buildTestApp, TEST_PASSWORD, type TestApp } from "../../../../tests/support/test-app";
 import { PENDING_SIGN_IN_COOKIE, PENDING_SIGN_IN_MS } from "../sign-in";
@@ -10,6 +12,7 @@ import { totpCode } from "./totp";
 const MAX_FAILURES = 3;
 let t: TestApp;
 let adminCookie: string;
+let adminId: number;
 let now: number;
 
 beforeAll(async () => {
@@ -17,7 +20,9 @@ beforeAll(async () => {
     LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES),
     LOGIN_MAX_FAILURES_PER_ADDRESS: "1000",
   });
-  ({ cookie: adminCookie } = await t.signedInUser({ role: "admin" }));
+  const admin = await t.signedInUser({ role: "admin" });
+  adminCookie = admin.cookie;
+  adminId = admin.user.id;
 });
 afterAll(() => t.close());
 
@@ -456,5 +461,119 @@ describe("administrator reset", () => {
     expect(anonymous.statusCode).toBe(401);
     const status = await t.request({ method: "GET", url: "/api/auth/two-factor", cookie });
     expect(status.json().enabled).toBe(true);
+  });
+});
+
+describe("the activity log", () => {
+  const post = (url: string, cookie: string, payload: object) =>
+    t.request({ method: "POST", url, cookie, payload });
+  /** What one account-security record of `user` looks like, done by `by` (the user by default). */
+  const record = (
+    action: string,
+    user: { id: number; username: string },
+    { area = "auth", by = user.id, detail = null as unknown } = {},
+  ) => ({
+    action,
+    area,
+    itemId: user.id,
+    itemLabel: user.username,
+    userId: by,
+    ipAddress: "127.0.0.1",
+    changes: null,
+    detail,
+  });
+
+  it("records turning it on with the confirming code, not the setup or a wrong code", async () => {
+    const { user, cookie } = await t.signedInUser({ username: "logged-enrol" });
+    const mark = await activityMark(t.app.db);
+    const { secret } = (await post("/api/auth/two-factor/setup", cookie, {})).json();
+    const wrong = await post("/api/auth/two-factor/confirm", cookie, {
+      code: totpCode(secret, now + 5 * 60_000),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
+    const right = await post("/api/auth/two-factor/confirm", cookie, {
+      code: totpCode(secret, now),
+    });
+    expect(right.statusCode).toBe(200);
+    const added = await activitySince(t.app.db, mark);
+    expect(added).toEqual([record("two_factor_enable", user)]);
+    expect(JSON.stringify(added)).not.toContain(secret);
+  });
+
+  it("records a recovery code used at sign-in beside the sign-in; a TOTP code only the sign-in", async () => {
+    const { user, secret, recoveryCodes } = await enrolledUser();
+    let { pending } = await passwordStep(user.username);
+    let mark = await activityMark(t.app.db);
+    expect((await verify(pending, recoveryCodes[0]!)).statusCode).toBe(200);
+    const added = await activitySince(t.app.db, mark);
+    expect(added).toEqual([
+      record("recovery_code_use", user, { detail: { recoveryCodesLeft: 9 } }),
+      {
+        ...record("sign_in", user, { detail: { method: "password", secondFactor: "recovery" } }),
+        itemLabel: null,
+      },
+    ]);
+    expect(JSON.stringify(added)).not.toContain(recoveryCodes[0]!);
+
+    // A spent code again is a failed sign-in, and no code is used.
+    ({ pending } = await passwordStep(user.username));
+    mark = await activityMark(t.app.db);
+    expect((await verify(pending, recoveryCodes[0]!)).statusCode).toBe(401);
+    expect((await activitySince(t.app.db, mark)).map((row) => row.action)).toEqual([
+      "sign_in_failed",
+    ]);
+
+    mark = await activityMark(t.app.db);
+    expect((await verify(pending, totpCode(secret, now))).statusCode).toBe(200);
+    expect(await activitySince(t.app.db, mark)).toEqual([
+      {
+        ...record("sign_in", user, { detail: { method: "password", secondFactor: "totp" } }),
+        itemLabel: null,
+      },
+    ]);
+  });
+
+  it("records turning it off, with a recovery code as spent too; nothing for a refusal", async () => {
+    const { user, cookie, recoveryCodes } = await enrolledUser();
+    let mark = await activityMark(t.app.db);
+    const disable = (payload: object) => post("/api/auth/two-factor/disable", cookie, payload);
+    expect((await disable({ code: "000000" })).statusCode).toBe(400);
+    expect((await disable({ password: "not-it" })).statusCode).toBe(400);
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
+    expect((await disable({ code: recoveryCodes[3]! })).statusCode).toBe(200);
+    expect(await activitySince(t.app.db, mark)).toEqual([
+      record("recovery_code_use", user, { detail: { recoveryCodesLeft: 9 } }),
+      record("two_factor_disable", user),
+    ]);
+    // Already off: the password is right, but nothing changes, so nothing is recorded.
+    mark = await activityMark(t.app.db);
+    expect((await disable({ password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
+
+    const other = await enrolledUser();
+    mark = await activityMark(t.app.db);
+    const off = await post("/api/auth/two-factor/disable", other.cookie, {
+      password: TEST_PASSWORD,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await activitySince(t.app.db, mark)).toEqual([record("two_factor_disable", other.user)]);
+  });
+
+  it("records an administrator's reset in the user's history, once there was one to reset", async () => {
+    const { user, cookie } = await enrolledUser();
+    const reset = (as: string) =>
+      t.request({ method: "DELETE", url: `/api/users/${user.id}/two-factor`, cookie: as });
+    const mark = await activityMark(t.app.db);
+    expect((await reset(cookie)).statusCode).toBe(403);
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
+    expect((await reset(adminCookie)).statusCode).toBe(204);
+    expect(await activitySince(t.app.db, mark)).toEqual([
+      record("two_factor_reset", user, { area: "users", by: adminId }),
+    ]);
+    // Nothing left to reset: 204 as before, no record.
+    const again = await activityMark(t.app.db);
+    expect((await reset(adminCookie)).statusCode).toBe(204);
+    expect(await activitySince(t.app.db, again)).toEqual([]);
   });
 });
