@@ -2,14 +2,19 @@
 // tried and why (never the password or code), a sign-out. A failure changes nothing else, so its
 // record is written on its own; a success is written with the session it creates.
 import type { FastifyRequest } from "fastify";
+import type { GoogleFailure } from "../../domain/google-sign-in";
 import { actorOf, recordActivity } from "../activity/record";
 import type { Executor } from "../db/client";
 
+/** Why, as the person was told: the error code, or for Google the login page's error. */
 export type SignInFailureReason =
   | "INVALID_CREDENTIALS"
   | "ACCOUNT_DEACTIVATED"
   | "INVALID_SECOND_FACTOR"
-  | "SECOND_FACTOR_EXPIRED";
+  | "SECOND_FACTOR_EXPIRED"
+  | "PASSKEY_NOT_VERIFIED"
+  | "PASSKEY_COUNTER_REPLAYED"
+  | GoogleFailure;
 
 /** How a session came to be: the first step's method, and the second factor when one was asked. */
 export interface SignInDetail {

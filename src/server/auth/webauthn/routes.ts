@@ -12,10 +12,12 @@ import {
   webauthnRegisterVerifyRequestSchema,
   webauthnRegisterVerifyResponseSchema,
 } from "../../../domain/schemas/webauthn";
+import { actorOf } from "../../activity/record";
 import { tooManyRequests } from "../../http/errors";
 import { toAuthUser } from "../../users/user-response";
 import { currentSession, publicRoute, requireUser } from "../guards";
 import { signIn } from "../sign-in";
+import { recordSignInFailure } from "../sign-in-activity";
 import { addressKey, lockedUntil, releaseAddressAttempt, reserveAddressAttempt } from "../throttle";
 import { relyingPartyFor } from "./relying-party";
 import {
@@ -67,7 +69,18 @@ export const webauthnRoutes: FastifyPluginAsyncZod = async (app) => {
           `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
         );
       }
-      const user = await loginVerify(app.db, rp, request.body, request.log);
+      const result = await loginVerify(app.db, rp, request.body, request.log);
+      if (!result.verified) {
+        // As a wrong password: the account whose challenge was answered, never anything signed.
+        await recordSignInFailure(app.db, request, {
+          userId: result.user?.id ?? null,
+          username: result.user?.username ?? null,
+          method: "passkey",
+          reason: result.reason,
+        });
+        throw result.error;
+      }
+      const { user } = result;
       await releaseAddressAttempt(app.db, address);
       // Verified with user verification (required above): both factors, so always a session.
       await signIn(app, request, reply, user, { method: "passkey", userVerified: true });
@@ -104,7 +117,8 @@ export const webauthnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = currentSession(request);
       const rp = relyingPartyFor(app.config, request);
-      const credential = await registerVerify(app.db, rp, user.id, request.body, request.log);
+      const owner = { account: user, actor: actorOf(request) };
+      const credential = await registerVerify(app.db, rp, owner, request.body, request.log);
       return reply.status(201).send({ success: true as const, credential });
     },
   );
@@ -125,7 +139,8 @@ export const webauthnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } },
     },
     async (request, reply) => {
-      await deleteCredential(app.db, currentSession(request).user.id, request.params.id);
+      const owner = { account: currentSession(request).user, actor: actorOf(request) };
+      await deleteCredential(app.db, owner, request.params.id);
       return reply.status(204).send();
     },
   );

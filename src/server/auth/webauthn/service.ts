@@ -1,7 +1,8 @@
 // Passkey ceremonies and credentials. Challenges live in the database (any instance can finish a
 // ceremony another began), are taken exactly once by a DELETE ... RETURNING, and expire after
 // CHALLENGE_TTL_MS. The signature counter is advanced by a conditional UPDATE, so two parallel
-// uses of one assertion (or of a cloned authenticator) cannot both pass.
+// uses of one assertion (or of a cloned authenticator) cannot both pass. Registering and removing
+// a passkey are recorded in the activity log with the change.
 import {
   type AuthenticatorTransportFuture,
   generateAuthenticationOptions,
@@ -17,9 +18,11 @@ import type {
   WebauthnLoginVerifyRequest,
   WebauthnRegisterVerifyRequest,
 } from "../../../domain/schemas/webauthn";
+import type { ActivityActor } from "../../activity/record";
 import type { Db, Executor } from "../../db/client";
 import { users, webauthnChallenges, webauthnCredentials } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../http/errors";
+import { recordAccountChange } from "../account-activity";
 import type { RelyingParty } from "./relying-party";
 
 export const CHALLENGE_TTL_MS = 2 * 60_000;
@@ -109,8 +112,29 @@ export async function loginOptions(db: Db, rp: RelyingParty, username: string) {
   };
 }
 
+export type PasskeySignInRefusal = "PASSKEY_NOT_VERIFIED" | "PASSKEY_COUNTER_REPLAYED";
+
 /**
- * Verifies a passkey sign-in and returns the user it proves. User verification is required, so
+ * A passkey sign-in's outcome. A refusal names the account whose challenge was answered (null when
+ * the challenge is unknown), so the caller can record the failure against it before answering.
+ */
+export type PasskeySignIn =
+  | { verified: true; user: UserRow }
+  | {
+      verified: false;
+      reason: PasskeySignInRefusal;
+      error: AppError;
+      user: { id: number; username: string } | null;
+    };
+
+const refused = (
+  user: { id: number; username: string } | null,
+  reason: PasskeySignInRefusal,
+  error: AppError,
+): PasskeySignIn => ({ verified: false, reason, error, user });
+
+/**
+ * Verifies a passkey sign-in: the user it proves, or why not. User verification is required, so
  * the passkey counts as both factors.
  */
 export async function loginVerify(
@@ -118,13 +142,13 @@ export async function loginVerify(
   rp: RelyingParty,
   { authenticationResponse: response }: WebauthnLoginVerifyRequest,
   log: FastifyBaseLogger,
-): Promise<UserRow> {
+): Promise<PasskeySignIn> {
   const pending = await takeChallenge(db, "login", challengeOf(response.response.clientDataJSON));
-  if (!pending) throw notVerified();
-  const [found] = await db
-    .select({ credential: webauthnCredentials, user: users })
+  if (!pending) return refused(null, "PASSKEY_NOT_VERIFIED", notVerified());
+  const [user] = await db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
+  const [credential] = await db
+    .select()
     .from(webauthnCredentials)
-    .innerJoin(users, eq(users.id, webauthnCredentials.userId))
     .where(
       and(
         eq(webauthnCredentials.credentialId, response.id),
@@ -132,8 +156,10 @@ export async function loginVerify(
       ),
     )
     .limit(1);
-  if (!found?.user.isActive) throw notVerified();
-  const { credential, user } = found;
+  if (!user) return refused(null, "PASSKEY_NOT_VERIFIED", notVerified());
+  if (!user.isActive || !credential) return refused(user, "PASSKEY_NOT_VERIFIED", notVerified());
+  const replayed = () =>
+    refused(user, "PASSKEY_COUNTER_REPLAYED", clonedAuthenticator(log, credential.id, user.id));
 
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
@@ -152,12 +178,12 @@ export async function loginVerify(
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/counter value/i.test(message)) throw clonedAuthenticator(log, credential.id, user.id);
+    if (/counter value/i.test(message)) return replayed();
     log.info({ userId: user.id, reason: message }, "passkey sign-in not verified");
-    throw notVerified();
+    return refused(user, "PASSKEY_NOT_VERIFIED", notVerified());
   }
   if (!verification.verified || !verification.authenticationInfo.userVerified) {
-    throw notVerified();
+    return refused(user, "PASSKEY_NOT_VERIFIED", notVerified());
   }
 
   const { newCounter } = verification.authenticationInfo;
@@ -176,8 +202,8 @@ export async function loginVerify(
       ),
     )
     .returning({ id: webauthnCredentials.id });
-  if (!updated) throw clonedAuthenticator(log, credential.id, user.id);
-  return user;
+  if (!updated) return replayed();
+  return { verified: true, user };
 }
 
 function clonedAuthenticator(log: FastifyBaseLogger, credentialId: number, userId: number) {
@@ -222,13 +248,20 @@ export async function registerOptions(
   return options;
 }
 
+/** The signed-in person whose passkeys these are, and the actor the activity log records. */
+export interface PasskeyOwner {
+  account: { id: number; username: string };
+  actor: ActivityActor;
+}
+
 export async function registerVerify(
   db: Db,
   rp: RelyingParty,
-  userId: number,
+  { account, actor }: PasskeyOwner,
   { attestationResponse: response, credentialName }: WebauthnRegisterVerifyRequest,
   log: FastifyBaseLogger,
 ): Promise<WebauthnCredentialResponse> {
+  const userId = account.id;
   const pending = await takeChallenge(
     db,
     "register",
@@ -256,25 +289,40 @@ export async function registerVerify(
     throw notVerified("The passkey could not be verified. Please try again.");
   }
   const info = verification.registrationInfo;
-  const [row] = await db
-    .insert(webauthnCredentials)
-    .values({
-      userId,
-      credentialId: info.credential.id,
-      credentialPublicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
-      counter: info.credential.counter,
-      credentialDeviceType: info.credentialDeviceType,
-      credentialBackedUp: info.credentialBackedUp,
-      transports: info.credential.transports ?? response.response.transports ?? null,
-      credentialName,
-    })
-    .onConflictDoNothing({ target: webauthnCredentials.credentialId })
-    .returning();
-  if (!row) {
-    throw conflict("PASSKEY_ALREADY_REGISTERED", "This passkey is already registered.");
-  }
+  const row = await db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(webauthnCredentials)
+      .values({
+        userId,
+        credentialId: info.credential.id,
+        credentialPublicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+        counter: info.credential.counter,
+        credentialDeviceType: info.credentialDeviceType,
+        credentialBackedUp: info.credentialBackedUp,
+        transports: info.credential.transports ?? response.response.transports ?? null,
+        credentialName,
+      })
+      .onConflictDoNothing({ target: webauthnCredentials.credentialId })
+      .returning();
+    if (!added) {
+      throw conflict("PASSKEY_ALREADY_REGISTERED", "This passkey is already registered.");
+    }
+    await recordAccountChange(tx, actor, {
+      action: "passkey_add",
+      area: "auth",
+      account,
+      detail: passkeyDetail(added),
+    });
+    return added;
+  });
   return toCredentialResponse(row);
 }
+
+/** Which passkey a record is about: its id and the name its owner gave it (no key material). */
+const passkeyDetail = (row: { id: number; credentialName: string }) => ({
+  passkeyId: row.id,
+  passkeyName: row.credentialName,
+});
 
 const credentialColumns = {
   id: webauthnCredentials.id,
@@ -307,12 +355,23 @@ export async function listCredentials(db: Db, userId: number) {
 }
 
 /** Deletes one of the caller's own passkeys; anyone else's is "not found", not "forbidden". */
-export async function deleteCredential(db: Db, userId: number, id: number) {
-  const deleted = await db
-    .delete(webauthnCredentials)
-    .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, userId)))
-    .returning({ id: webauthnCredentials.id });
-  if (deleted.length === 0) throw notFound("Credential");
+export async function deleteCredential(db: Db, { account, actor }: PasskeyOwner, id: number) {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(webauthnCredentials)
+      .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, account.id)))
+      .returning({
+        id: webauthnCredentials.id,
+        credentialName: webauthnCredentials.credentialName,
+      });
+    if (!deleted) throw notFound("Credential");
+    await recordAccountChange(tx, actor, {
+      action: "passkey_remove",
+      area: "auth",
+      account,
+      detail: passkeyDetail(deleted),
+    });
+  });
 }
 
 /** Whether a live challenge exists; for tests of single use and expiry. */

@@ -1,6 +1,8 @@
-// Passkey routes on a real database, with a software authenticator signing real assertions.
+// Passkey routes on a real database, with a software authenticator signing real assertions, and
+// what they record in the activity log.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityMark, activitySince } from "../../../../tests/support/activity";
 import { createUser } from "../../../../tests/support/factories";
 import { SoftAuthenticator } from "../../../../tests/support/soft-authenticator";
 import { buildTestApp, type TestApp } from "../../../../tests/support/test-app";
@@ -509,10 +511,13 @@ describe("failed passkey sign-ins", () => {
         });
         expect(bad.statusCode).toBe(401);
       }
+      const lockedMark = await activityMark(limited.app.db);
       const locked = await send({
         authenticationResponse: authenticator.authenticate(await options(user.username)),
       });
       expect(locked.statusCode).toBe(429);
+      // The failures that started the lock are recorded; a refusal while it lasts is not.
+      expect(await activitySince(limited.app.db, lockedMark)).toEqual([]);
       expect(locked.json().code).toBe("RATE_LIMITED");
       expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
       const keys = (await limited.app.db.select().from(loginThrottle)).map((row) => row.key);
@@ -520,5 +525,130 @@ describe("failed passkey sign-ins", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("the activity log", () => {
+  /** A passkey sign-in failure as recorded: nobody signed in, the account whose challenge it was. */
+  const failure = (
+    user: { id: number; username: string } | null,
+    reason: "PASSKEY_NOT_VERIFIED" | "PASSKEY_COUNTER_REPLAYED",
+  ) => ({
+    action: "sign_in_failed",
+    area: "auth",
+    itemId: user?.id ?? null,
+    itemLabel: user?.username ?? null,
+    userId: null,
+    ipAddress: "127.0.0.1",
+    changes: null,
+    detail: { method: "passkey", reason },
+  });
+
+  it("records a passkey registered and removed by its owner, with its name; no key material", async () => {
+    const { user, cookie } = await t.signedInUser();
+    const authenticator = new SoftAuthenticator(ORIGIN, RP_ID);
+    const options = (await post("/api/auth/webauthn/register/options", {}, cookie)).json().options;
+    const mark = await activityMark(t.app.db);
+    const unverified = await post(
+      "/api/auth/webauthn/register/verify",
+      { attestationResponse: authenticator.register(options, { userVerified: false }) },
+      cookie,
+    );
+    expect(unverified.statusCode).toBe(401);
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
+
+    const fresh = (await post("/api/auth/webauthn/register/options", {}, cookie)).json().options;
+    const added = await post(
+      "/api/auth/webauthn/register/verify",
+      { attestationResponse: authenticator.register(fresh), credentialName: "Work laptop" },
+      cookie,
+    );
+    expect(added.statusCode).toBe(201);
+    const passkeyId = added.json().credential.id as number;
+    const account = {
+      area: "auth",
+      itemId: user.id,
+      itemLabel: user.username,
+      userId: user.id,
+      ipAddress: "127.0.0.1",
+      changes: null,
+      detail: { passkeyId, passkeyName: "Work laptop" },
+    };
+    const records = await activitySince(t.app.db, mark);
+    expect(records).toEqual([{ action: "passkey_add", ...account }]);
+    const [stored] = await t.app.db
+      .select()
+      .from(webauthnCredentials)
+      .where(eq(webauthnCredentials.id, passkeyId));
+    expect(JSON.stringify(records)).not.toContain(stored!.credentialPublicKey);
+    expect(JSON.stringify(records)).not.toContain(stored!.credentialId);
+
+    const someoneElse = await t.signedInUser({ role: "admin" });
+    const removeMark = await activityMark(t.app.db);
+    const remove = (as: string) =>
+      t.request({
+        method: "DELETE",
+        url: `/api/auth/webauthn/credentials/${passkeyId}`,
+        cookie: as,
+      });
+    expect((await remove(someoneElse.cookie)).statusCode).toBe(404);
+    expect(await activitySince(t.app.db, removeMark)).toEqual([]);
+    expect((await remove(cookie)).statusCode).toBe(204);
+    expect(await activitySince(t.app.db, removeMark)).toEqual([
+      { action: "passkey_remove", ...account },
+    ]);
+  });
+
+  it("records a passkey sign-in as the user, by its method", async () => {
+    const { user, authenticator } = await userWithPasskey();
+    const mark = await activityMark(t.app.db);
+    expect((await passkeyLogin(authenticator, user.username)).statusCode).toBe(200);
+    expect(await activitySince(t.app.db, mark)).toEqual([
+      {
+        action: "sign_in",
+        area: "auth",
+        itemId: user.id,
+        itemLabel: null,
+        userId: user.id,
+        ipAddress: "127.0.0.1",
+        changes: null,
+        detail: { method: "passkey" },
+      },
+    ]);
+  });
+
+  it("records a failed passkey sign-in against the account whose challenge it answered", async () => {
+    const { user, authenticator } = await userWithPasskey();
+    let mark = await activityMark(t.app.db);
+    const noUv = await passkeyLogin(authenticator, user.username, { userVerified: false });
+    expect(noUv.statusCode).toBe(401);
+    expect(await activitySince(t.app.db, mark)).toEqual([failure(user, "PASSKEY_NOT_VERIFIED")]);
+
+    expect((await passkeyLogin(authenticator, user.username)).statusCode).toBe(200);
+    mark = await activityMark(t.app.db);
+    const cloned = await passkeyLogin(authenticator, user.username, { counter: 1 });
+    expect(cloned.json().code).toBe("PASSKEY_COUNTER_REPLAYED");
+    expect(await activitySince(t.app.db, mark)).toEqual([
+      failure(user, "PASSKEY_COUNTER_REPLAYED"),
+    ]);
+
+    // A challenge nobody was given (made up, expired, used): no account to name.
+    const options = await loginOptions(user.username);
+    mark = await activityMark(t.app.db);
+    const madeUp = await post("/api/auth/webauthn/login/verify", {
+      authenticationResponse: authenticator.authenticate({
+        ...options,
+        challenge: "bWFkZS11cC1jaGFsbGVuZ2U",
+      } as never),
+    });
+    expect(madeUp.statusCode).toBe(401);
+    expect(await activitySince(t.app.db, mark)).toEqual([failure(null, "PASSKEY_NOT_VERIFIED")]);
+  });
+
+  it("records nothing for a malformed passkey sign-in", async () => {
+    const mark = await activityMark(t.app.db);
+    const malformed = await post("/api/auth/webauthn/login/verify", { authenticationResponse: {} });
+    expect(malformed.statusCode).toBe(400);
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
   });
 });
