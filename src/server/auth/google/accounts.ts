@@ -13,15 +13,18 @@ import type { GoogleIdentity } from "./oidc";
 
 type UserRow = typeof users.$inferSelect;
 
+/** The account a refused Google identity would have signed in as, when there was one. */
+type TriedAccount = Pick<UserRow, "id" | "username">;
+
 export type GoogleResolution =
   | { kind: "user"; user: UserRow; how: "subject" | "linked" | "created" }
-  | { kind: "refused"; failure: GoogleFailure; detail: string };
+  | { kind: "refused"; failure: GoogleFailure; detail: string; account: TriedAccount | null };
 
-const refuse = (failure: GoogleFailure, detail: string): GoogleResolution => ({
-  kind: "refused",
-  failure,
-  detail,
-});
+const refuse = (
+  failure: GoogleFailure,
+  detail: string,
+  account: TriedAccount | null = null,
+): GoogleResolution => ({ kind: "refused", failure, detail, account });
 
 const UNIQUE_VIOLATION = "23505";
 const isUniqueViolation = (error: unknown) =>
@@ -46,7 +49,7 @@ export async function resolveGoogleUser(
   if (linked) {
     return linked.isActive
       ? { kind: "user", user: linked, how: "subject" }
-      : refuse("google_deactivated", `user ${linked.id} is deactivated`);
+      : refuse("google_deactivated", `user ${linked.id} is deactivated`, linked);
   }
 
   if (!identity.email) return refuse("google_unknown", "no e-mail claim");
@@ -62,15 +65,19 @@ export async function resolveGoogleUser(
   const [candidate] = candidates;
   if (candidate) {
     if (candidate.googleId) {
-      return refuse("google_conflict", `user ${candidate.id} is linked to another subject`);
+      return refuse(
+        "google_conflict",
+        `user ${candidate.id} is linked to another subject`,
+        candidate,
+      );
     }
     if (!candidate.isActive) {
-      return refuse("google_deactivated", `user ${candidate.id} is deactivated`);
+      return refuse("google_deactivated", `user ${candidate.id} is deactivated`, candidate);
     }
     const user = await linkSubject(db, candidate.id, identity.subject);
     return user
       ? { kind: "user", user, how: "linked" }
-      : refuse("google_conflict", `user ${candidate.id} was linked meanwhile`);
+      : refuse("google_conflict", `user ${candidate.id} was linked meanwhile`, candidate);
   }
 
   if (!config.autoCreate) return refuse("google_unknown", "no user has the address");

@@ -1,7 +1,9 @@
 // Sign in with Google against a real OpenID Connect issuer on loopback (tests/support/oidc-issuer):
-// every route, each refusal, and that the session is the one a password sign-in gets.
+// every route, each refusal, that the session is the one a password sign-in gets, and what the
+// activity log keeps of it.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityMark, activitySince } from "../../../../tests/support/activity";
 import { createUser } from "../../../../tests/support/factories";
 import {
   followToCallback,
@@ -341,9 +343,59 @@ describe("sign-in limits", () => {
       );
     }
     await createUser(t.app.db, { email: "locked.out@example.com" });
+    const mark = await activityMark(t.app.db);
     expect((await signInWithGoogle(who)).response.headers.location).toBe(
       "/login?error=google_rate_limited",
     );
+    // The refusals that started the lock are recorded; one while it lasts is not.
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
+  });
+});
+
+describe("the activity log", () => {
+  /** A refused Google sign-in as recorded: nobody signed in, the account it would have been. */
+  const failure = (user: { id: number; username: string } | null, reason: string) => ({
+    action: "sign_in_failed",
+    area: "auth",
+    itemId: user?.id ?? null,
+    itemLabel: user?.username ?? null,
+    userId: null,
+    ipAddress: "127.0.0.1",
+    changes: null,
+    detail: { method: "google", reason },
+  });
+
+  it("records a refusal against the account it would have been, never an unknown address", async () => {
+    let mark = await activityMark(t.app.db);
+    const stranger = account({ email: "stranger.kept.out@example.com" });
+    expect((await signInWithGoogle(stranger)).response.headers.location).toBe(
+      "/login?error=google_unknown",
+    );
+    const unknown = await activitySince(t.app.db, mark);
+    expect(unknown).toEqual([failure(null, "google_unknown")]);
+    expect(JSON.stringify(unknown)).not.toContain("stranger.kept.out");
+
+    const gone = await createUser(t.app.db, { email: "logged.gone@example.com", isActive: false });
+    mark = await activityMark(t.app.db);
+    await signInWithGoogle(account({ email: "logged.gone@example.com" }));
+    expect(await activitySince(t.app.db, mark)).toEqual([failure(gone, "google_deactivated")]);
+
+    const taken = await createUser(t.app.db, { email: "logged.taken@example.com" });
+    await signInWithGoogle(account({ email: "logged.taken@example.com" }));
+    mark = await activityMark(t.app.db);
+    const intruder = await signInWithGoogle(account({ email: "logged.taken@example.com" }));
+    expect(intruder.response.headers.location).toBe("/login?error=google_conflict");
+    expect(await activitySince(t.app.db, mark)).toEqual([failure(taken, "google_conflict")]);
+  });
+
+  it("records nothing for a refusal before Google vouched for anyone", async () => {
+    const mark = await activityMark(t.app.db);
+    expect((await signInWithGoogle("deny")).response.headers.location).toBe(
+      "/login?error=google_denied",
+    );
+    const replayed = await t.request({ method: "GET", url: "/api/auth/google/callback?state=x" });
+    expect(replayed.headers.location).toBe("/login?error=google_expired");
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
   });
 });
 

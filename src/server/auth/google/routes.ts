@@ -19,6 +19,7 @@ import {
 } from "../../../domain/schemas/google-sign-in";
 import { requestOrigin } from "../../http/request-origin";
 import { publicRoute } from "../guards";
+import { recordSignInFailure } from "../sign-in-activity";
 import { addressKey, releaseAfterSuccess, reserveSignInAttempt } from "../throttle";
 import { resolveGoogleUser } from "./accounts";
 import { createGoogleOidc, type GoogleOidc } from "./oidc";
@@ -160,6 +161,15 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const resolution = await resolveGoogleUser(app.db, config, identity);
       if (resolution.kind === "refused") {
+        // Recorded like a wrong password: only past the limits above (a refusal before them costs
+        // the sender nothing, and a record each would let anyone fill the log), against the
+        // account it would have been, never the Google address when it matches nobody.
+        await recordSignInFailure(app.db, request, {
+          userId: resolution.account?.id ?? null,
+          username: resolution.account?.username ?? null,
+          method: "google",
+          reason: resolution.failure,
+        });
         return fail(
           request,
           reply,
