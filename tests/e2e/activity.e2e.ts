@@ -2,7 +2,7 @@
 // page (newest first, searched, filtered and paged with the state in the URL, each record linking
 // to its item), one item's History in its dialog, the load failure, and an ordinary user kept out.
 // Its own file and server, so the records it counts are its own.
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
@@ -58,6 +58,25 @@ async function editLicense(page: Page) {
   return edit;
 }
 
+/** Escape closes a dialog a link opened: the URL drops the item, and focus rests on the page. */
+async function closeLinkedDialog(page: Page, dialog: Locator) {
+  await page.keyboard.press("Escape");
+  await hidden(dialog);
+  await until(async () => query(page).item === undefined, "the item is gone from the URL");
+  await expectFocus(page.locator("main"), "the page's main region");
+}
+
+/** Opens the Activity page at the newest record of one area and action for `search`. */
+async function openRecord(page: Page, search: string, area: string, action: string) {
+  const filters = new URLSearchParams({ search, area, action });
+  await page.goto(e2e.url(`/activity?${filters}`));
+  const record = bodyRows(page).first();
+  await visible(record.getByText(activityActionName(action), { exact: true }));
+  return record;
+}
+
+const activityActionName = (action: string) => action.charAt(0).toUpperCase() + action.slice(1);
+
 describe("the Activity page", () => {
   it("shows an administrator's change newest first, with its fields before and after", async () => {
     const page = await e2e.pageAs(DEMO_ADMIN);
@@ -84,11 +103,14 @@ describe("the Activity page", () => {
     expect(await newest.textContent()).not.toContain("SECRET");
     expect(await newest.textContent()).toContain("********");
 
-    // The item's link opens its list, searched for it.
+    // The item's link opens the license itself: its Edit dialog, named in the URL by id.
     await newest.getByRole("link", { name: EDITED, exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/licenses");
-    expect(query(page)).toEqual({ search: EDITED });
-    await visible(page.getByRole("row").filter({ hasText: EDITED }));
+    expect(Object.keys(query(page))).toEqual(["item"]);
+    const dialog = page.getByRole("dialog", { name: "Edit License", exact: true });
+    await visible(dialog);
+    expect(await dialog.getByLabel("License Name", { exact: true }).inputValue()).toBe(EDITED);
+    await closeLinkedDialog(page, dialog);
   });
 
   it("searches, filters and pages on the server with the state in the URL", async () => {
@@ -146,6 +168,68 @@ describe("the Activity page", () => {
     await bodyRows(page).first().getByRole("link", { name: DEMO_ADMIN, exact: true }).click();
     await until(async () => query(page).userId !== undefined, "the person is in the URL");
     await visible(page.getByRole("button", { name: `Person: ${DEMO_ADMIN}`, exact: true }));
+  });
+
+  it("links a record to its item's dialog, even when the item is not on its list's first page", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    // The last of this file's licenses by name: after the 50 before it, on page 2 of Licenses.
+    const last = nameOf(CREATED - 1);
+    const record = await openRecord(page, last, "licenses", "create");
+    await record.getByRole("link", { name: last, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/licenses");
+    const dialog = page.getByRole("dialog", { name: "Edit License", exact: true });
+    await visible(dialog);
+    expect(await dialog.getByLabel("License Name", { exact: true }).inputValue()).toBe(last);
+    await closeLinkedDialog(page, dialog);
+    // Behind it, the list's first page, which does not hold the license.
+    const table = page.getByRole("table", { name: "Licenses", exact: true });
+    await visible(table.locator("tbody tr").first());
+    expect(await table.getByRole("row").filter({ hasText: last }).count()).toBe(0);
+    // Closing replaced the item's address: Back returns to the Activity page, not to the dialog.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/activity");
+  });
+
+  it("links a hardware record to the item's Edit dialog, and a person's to their details", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    const api = await adminApi(e2e.baseUrl);
+    const serial = `LINK-${TAG}`;
+    const item = await api<{ id: number }>("POST", "/api/hardware", {
+      name: `Linked laptop ${TAG}`,
+      type: "laptop",
+      identifier: serial,
+    });
+    await api("PATCH", `/api/hardware/${item.id}`, { location: "Shelf 3" });
+    const record = await openRecord(page, `Linked laptop ${TAG}`, "hardware", "update");
+    await record.getByRole("link", { name: `Linked laptop ${TAG}`, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/hardware");
+    expect(query(page).item).toBe(String(item.id));
+    const edit = page.getByRole("dialog", { name: "Edit Hardware", exact: true });
+    await visible(edit);
+    expect(await edit.getByLabel("Location", { exact: true }).inputValue()).toBe("Shelf 3");
+    await closeLinkedDialog(page, edit);
+
+    const username = `link-${TAG}`;
+    await api("POST", "/api/users", {
+      username,
+      password: "linked-password",
+      fullName: "Linked Person",
+    });
+    const created = await openRecord(page, username, "users", "create");
+    await created.getByRole("link", { name: username, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/users");
+    const details = page.getByRole("dialog", { name: "User Details", exact: true });
+    await visible(details);
+    await visible(details.getByText(`Linked Person (${username})`, { exact: true }));
+    await closeLinkedDialog(page, details);
+  });
+
+  it("says when a linked item is gone instead of opening a dialog", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/licenses?item=999999"));
+    await expectToast(page, "License not found", "The license may have been deleted.");
+    await until(async () => query(page).item === undefined, "the item is gone from the URL");
+    expect(await page.getByRole("dialog").count()).toBe(0);
   });
 
   it("says when the log cannot be read, and reads it again on request", async () => {

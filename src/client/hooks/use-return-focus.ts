@@ -46,6 +46,11 @@ function focusTarget(opener: Opener): HTMLElement | null {
     ? Array.from(container.querySelectorAll<HTMLElement>(TABBABLE)).find(canTakeFocus)
     : undefined;
   if (nearby) return nearby;
+  return focusableMain();
+}
+
+/** The page's <main>, made focusable by script (not a Tab stop) so focus can rest there. */
+function focusableMain(): HTMLElement | null {
   const main = document.querySelector<HTMLElement>("main");
   if (main && !main.hasAttribute("tabindex")) main.tabIndex = -1;
   return main;
@@ -104,6 +109,9 @@ export function useReturnFocus(handlers: {
         if (event.defaultPrevented) return;
         event.preventDefault();
         if (opener.current) restoreFocus(opener.current);
+        // Nothing opened it (a link's ?item=, a dialog the URL asked for): the page, so the next
+        // Tab starts at its top instead of the document's.
+        else focusableMain()?.focus();
         opener.current = null;
       },
       [onCloseAutoFocus],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { linkedItemPath } from "@/client/lib/linked-item";
 import { ACTIVITY_ACTIONS, ACTIVITY_AREAS } from "@/domain/activity";
 import {
   ACTION_OPTIONS,
@@ -25,19 +26,28 @@ describe("activity labels", () => {
 });
 
 describe("activityItemPath", () => {
-  it("links an item to its area's list, searched for its name", () => {
-    expect(activityItemPath({ area: "licenses", action: "update", itemLabel: "Figma & Co" })).toBe(
-      "/licenses?search=Figma+%26+Co",
+  it("links an item to its area's page with its dialog open, by id", () => {
+    expect(activityItemPath({ area: "licenses", action: "update", itemId: 12 })).toBe(
+      "/licenses?item=12",
     );
-    expect(
-      activityItemPath({ area: "hardware_requests", action: "approve", itemLabel: "Monitor" }),
-    ).toBe("/hardware?tab=requests&search=Monitor");
+    expect(activityItemPath({ area: "users", action: "create", itemId: 3 })).toBe("/users?item=3");
+    expect(activityItemPath({ area: "hardware", action: "assign", itemId: 40 })).toBe(
+      "/hardware?item=40",
+    );
   });
 
-  it("does not link a deleted item, a nameless one, or an area without a list", () => {
-    expect(activityItemPath({ area: "licenses", action: "delete", itemLabel: "Gone" })).toBeNull();
-    expect(activityItemPath({ area: "users", action: "update", itemLabel: null })).toBeNull();
-    expect(activityItemPath({ area: "auth", action: "sign_in", itemLabel: "admin" })).toBeNull();
+  it("does not link a deleted item, a record without one, or an area without items", () => {
+    expect(activityItemPath({ area: "licenses", action: "delete", itemId: 12 })).toBeNull();
+    expect(activityItemPath({ area: "users", action: "update", itemId: null })).toBeNull();
+    expect(activityItemPath({ area: "auth", action: "sign_in", itemId: 1 })).toBeNull();
+    expect(activityItemPath({ area: "settings", action: "settings_change", itemId: 1 })).toBeNull();
+  });
+});
+
+describe("linkedItemPath", () => {
+  it("keeps the page's own query (a tab) and names the item once", () => {
+    expect(linkedItemPath("/hardware?tab=requests", 4)).toBe("/hardware?tab=requests&item=4");
+    expect(linkedItemPath("/licenses", 7)).toBe("/licenses?item=7");
   });
 });
 

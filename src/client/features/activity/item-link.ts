@@ -1,32 +1,25 @@
-// Where a record's item is seen: its area's list, searched for the item's name (the lists keep
-// their search in the URL, decision 0007), so the link lands on the row with its actions. Areas
-// without a list of items (sign-in, settings) and areas added later without an entry here show the
-// item's name without a link.
+// Where a record's item is seen: its area's page with the item's dialog open (`?item=<id>`,
+// lib/linked-item.ts), loaded by id so the link lands on that item even when it is not on the
+// list's first page or its name has changed since. Areas without items (sign-in, settings), areas
+// whose page does not open an item by id yet, and deleted items show the item's name without a
+// link.
+
+import { linkedItemPath } from "@/client/lib/linked-item";
 import type { ActivityArea } from "@/domain/activity";
 import type { ActivityResponse } from "@/domain/schemas/activity";
 
-const AREA_LISTS: Partial<Record<ActivityArea, string>> = {
+/** The page of each area whose page opens an item's dialog from the URL. */
+const AREA_PAGES: Partial<Record<ActivityArea, string>> = {
   licenses: "/licenses",
-  assignments: "/licenses",
   users: "/users",
   hardware: "/hardware",
-  hardware_requests: "/hardware?tab=requests",
-  office_accounts: "/accounts",
-  directories: "/directories",
-  gsuite: "/gsuite-accounts?tab=users",
-  gsuite_plans: "/gsuite-accounts?tab=plans",
-  gsuite_organizations: "/gsuite-accounts",
-  trust_reviews: "/trust-reviews",
 };
 
-/** The path showing the record's item, or null (no list, no name, or the item was deleted). */
+/** The path showing the record's item, or null (no page for it, no item, or it was deleted). */
 export function activityItemPath(
-  record: Pick<ActivityResponse, "area" | "action" | "itemLabel">,
+  record: Pick<ActivityResponse, "area" | "action" | "itemId">,
 ): string | null {
-  const list = AREA_LISTS[record.area];
-  if (!list || !record.itemLabel || record.action === "delete") return null;
-  const [path, query] = list.split("?");
-  const params = new URLSearchParams(query);
-  params.set("search", record.itemLabel);
-  return `${path}?${params}`;
+  const page = AREA_PAGES[record.area];
+  if (!page || record.itemId === null || record.action === "delete") return null;
+  return linkedItemPath(page, record.itemId);
 }

@@ -15,6 +15,7 @@ import { Button } from "@/client/components/ui/button";
 import { TableHead } from "@/client/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { useAuth } from "@/client/features/auth";
+import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { formatCount } from "@/client/lib/format";
@@ -43,6 +44,11 @@ export function HardwarePage() {
   const [list, setList, setSearch] = useListSearchParams(hardwareSearchParamsSchema);
   const [searchParams, setSearchParams] = useSearchParams();
   const [dialog, setDialog] = useState<HardwareDialogState>(null);
+  // A link to one item (the Activity page's) opens its Edit dialog, as its row's button would.
+  const linked = useLinkedItem<HardwareResponse>("/api/hardware", {
+    enabled: isAdmin,
+    what: "hardware item",
+  });
 
   // The dashboard's Request Hardware link: open the dialog once, then drop the flag (replacing
   // the history entry) so a reload or Back does not open it again.
@@ -209,7 +215,14 @@ export function HardwarePage() {
         ))}
       </Tabs>
 
-      <HardwareDialogs state={dialog} isAdmin={isAdmin} onClose={() => setDialog(null)} />
+      <HardwareDialogs
+        state={dialog ?? (linked.item ? { kind: "edit", item: linked.item } : null)}
+        isAdmin={isAdmin}
+        onClose={() => {
+          setDialog(null);
+          linked.close();
+        }}
+      />
     </div>
   );
 }

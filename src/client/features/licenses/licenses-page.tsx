@@ -10,6 +10,7 @@ import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
 import { TableHead } from "@/client/components/ui/table";
 import { useAuth } from "@/client/features/auth";
+import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { LICENSES_PAGE_SIZE } from "@/client/lib/page-sizes";
@@ -29,6 +30,11 @@ export function LicensesPage() {
   const { user, isAdmin } = useAuth();
   const [list, setList, setSearch] = useListSearchParams(licenseListSearchParamsSchema);
   const [dialog, setDialog] = useState<LicenseDialogState>(null);
+  // A link to one license (the Activity page's) opens its Edit dialog, as its row's button would.
+  const linked = useLinkedItem<LicenseResponse>("/api/licenses", {
+    enabled: isAdmin,
+    what: "license",
+  });
   // One date for the whole screen, so every badge and the server's filter agree.
   const today = useMemo(() => todayIso(), []);
 
@@ -156,9 +162,12 @@ export function LicensesPage() {
       </ListCard>
 
       <LicenseDialogs
-        state={dialog}
+        state={dialog ?? (linked.item ? { kind: "edit", license: linked.item } : null)}
         assignmentsOf={assignmentsOf}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          setDialog(null);
+          linked.close();
+        }}
       />
     </div>
   );

@@ -12,6 +12,7 @@ import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { TableHead } from "@/client/components/ui/table";
 import { useAuth } from "@/client/features/auth";
+import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { listQueryString } from "@/client/lib/list-query-string";
@@ -28,11 +29,13 @@ import { userListSearchParamsSchema } from "./user-search-params";
 type FormState = { open: false } | { open: true; user: UserResponse | null };
 
 export function UsersPage() {
-  const { user: me } = useAuth();
+  const { user: me, isAdmin } = useAuth();
   const [list, setList, setSearch] = useListSearchParams(userListSearchParamsSchema);
   const [form, setForm] = React.useState<FormState>({ open: false });
   const [details, setDetails] = React.useState<UserResponse | null>(null);
   const [deleting, setDeleting] = React.useState<UserResponse | null>(null);
+  // A link to one person (the Activity page's) opens their User Details, as their row would.
+  const linked = useLinkedItem<UserResponse>("/api/users", { enabled: isAdmin, what: "user" });
 
   const { sort, order, page } = list;
   const search = list.search.trim();
@@ -123,7 +126,14 @@ export function UsersPage() {
           onOpenChange={(open) => !open && setForm({ open: false })}
         />
       )}
-      <UserDetailsDialog user={details} onOpenChange={(open) => !open && setDetails(null)} />
+      <UserDetailsDialog
+        user={details ?? linked.item ?? null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDetails(null);
+          linked.close();
+        }}
+      />
       {deleting && (
         <DeleteUserDialog user={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
       )}
