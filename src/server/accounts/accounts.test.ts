@@ -255,6 +255,27 @@ describe("GET /api/accounts", () => {
   });
 });
 
+describe("GET /api/accounts/:id", () => {
+  it("answers one account as the list does, to administrators only; a missing one is 404", async () => {
+    const account = await createAccountViaApi(t, admin.cookie, { password: "Linked-Pass-1" });
+    await assignAccountViaApi(t, admin.cookie, account.id, jane.user.id);
+    const get = (id: number, cookie = admin.cookie) =>
+      t.request({ method: "GET", url: `/api/accounts/${id}`, cookie });
+    const found = await get(account.id);
+    expect(found.statusCode, found.body).toBe(200);
+    const body = found.json() as AccountResponse;
+    const listed = (
+      (await list(`?search=${encodeURIComponent(account.email)}`)).json() as AccountResponse[]
+    ).find((row) => row.id === account.id);
+    expect(body).toEqual(listed);
+    expect(body.users.map((user) => user.userId)).toEqual([jane.user.id]);
+    expect(found.body).not.toContain("Linked-Pass-1");
+    // Jane uses it, but the Edit dialog it serves is an administrator's.
+    expect((await get(account.id, jane.cookie)).statusCode).toBe(403);
+    expect((await get(999999)).statusCode).toBe(404);
+  });
+});
+
 describe("PATCH and DELETE /api/accounts/:id", () => {
   it("edits fields and replaces the password only when one is given", async () => {
     const account = await createAccountViaApi(t, admin.cookie, { password: "First-Pass-1" });

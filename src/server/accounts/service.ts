@@ -53,6 +53,13 @@ export async function findAccount(db: Executor, id: number, options: { lock?: bo
   return row;
 }
 
+/** One account as the list shows it (password masked), for a link to it (issue 15). */
+export async function getAccount(db: Db, id: number): Promise<AccountResponse> {
+  const row = await findAccount(db, id);
+  const users = await activeUsersOf(db, [id]);
+  return toAccountResponse(row, users.get(id) ?? []);
+}
+
 /** The active assignments of these accounts (all accounts when ids is omitted), by account. */
 export async function activeUsersOf(db: Executor, ids?: number[]) {
   const byAccount = new Map<number, AccountUser[]>();

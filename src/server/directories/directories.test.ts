@@ -56,6 +56,7 @@ describe("directories", () => {
   it("refuses ordinary users on every call", async () => {
     for (const [method, url] of [
       ["GET", "/api/directories"],
+      ["GET", "/api/directories/1"],
       ["POST", "/api/directories"],
       ["PATCH", "/api/directories/1"],
       ["DELETE", "/api/directories/1"],
@@ -178,6 +179,16 @@ describe("directories", () => {
     expect(rate.statusCode, rate.body).toBe(200);
     expect((await names(`?sort=paymentAmount&order=desc${fx}`)).names[0]).toBe("Fx Kiwi");
     await call("PUT", "/api/currency-rates", { rates: [{ from: "AUD", to: "USD", rate: "0.67" }] });
+  });
+
+  it("answers one listing by id as the list does; a deleted or missing one is 404", async () => {
+    const listing = await create({ name: "Linked listing", url: "https://linked.example" });
+    const found = await call("GET", `/api/directories/${listing.id}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toEqual(listing);
+    expect((await call("DELETE", `/api/directories/${listing.id}`)).statusCode).toBe(204);
+    expect((await call("GET", `/api/directories/${listing.id}`)).statusCode).toBe(404);
+    expect((await call("GET", "/api/directories/999999")).statusCode).toBe(404);
   });
 
   it("updates fields and keeps a price change in the history", async () => {

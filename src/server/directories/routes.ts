@@ -18,6 +18,7 @@ import {
   createDirectory,
   deleteDirectory,
   directoryHistory,
+  getDirectory,
   listDirectories,
   recordDirectoryPayment,
   restoreDirectory,
@@ -38,6 +39,17 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const list = await listDirectories(app.db, request.query);
       return sendPage(reply, list.directories, list.total);
     },
+  );
+
+  // One listing for its Edit dialog (a link from the Activity page); not in the spec, which reads
+  // listings only as a list. A deleted listing is not found, as in the list.
+  app.get(
+    "/api/directories/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: directoryResponseSchema } },
+    },
+    async (request) => getDirectory(app.db, request.params.id),
   );
 
   app.post(

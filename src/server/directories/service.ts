@@ -66,6 +66,11 @@ async function findDirectory(db: Executor, id: number, options: { lock?: boolean
   return row;
 }
 
+/** One listing (not a deleted one), for a link to it (issue 15). */
+export async function getDirectory(db: Db, id: number): Promise<DirectoryResponse> {
+  return toDirectoryResponse(await findDirectory(db, id));
+}
+
 /** A listing change in the activity log (a listing holds no secret). */
 const logDirectory = (
   tx: Executor,

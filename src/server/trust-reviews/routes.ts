@@ -18,6 +18,7 @@ import { sendPage } from "../lib/paging";
 import {
   createTrustReview,
   decideTrustReview,
+  findTrustReview,
   listTrustReviews,
   setTrustReviewActive,
   updateTrustReview,
@@ -50,6 +51,17 @@ export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => trustReviewSummary(app.db, request.query.currency),
+  );
+
+  // One client license assignment for its Edit dialog (a link from the Activity page); not in the
+  // spec, which reads them only as a list.
+  app.get(
+    "/api/trust-reviews/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: trustReviewResponseSchema } },
+    },
+    async (request) => findTrustReview(app.db, request.params.id),
   );
 
   app.post(

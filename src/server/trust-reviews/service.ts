@@ -100,7 +100,7 @@ export async function listTrustReviews(db: Db, query: TrustReviewListQuery) {
   return { reviews: page.rows.map(toResponse), total: page.total };
 }
 
-async function findTrustReview(db: Executor, id: number) {
+export async function findTrustReview(db: Executor, id: number) {
   const [row] = await db
     .select(reviewColumns)
     .from(trustReviews)

@@ -388,3 +388,18 @@ describe("the summary figures, by hand", () => {
     }
   });
 });
+
+// Last: the earlier lists and sums count every row there is.
+describe("one assignment by id", () => {
+  it("answers it with its license, to administrators only; a missing one is 404", async () => {
+    const review = await create({ clientName: "Linked Client", domain: "linked.example" });
+    const found = await call("GET", `/api/trust-reviews/${review.id}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toEqual(review);
+    expect((found.json() as TrustReviewResponse).license.id).toBe(licenseA);
+    expect(
+      (await call("GET", `/api/trust-reviews/${review.id}`, undefined, userCookie)).statusCode,
+    ).toBe(403);
+    expect((await call("GET", "/api/trust-reviews/999999")).statusCode).toBe(404);
+  });
+});
