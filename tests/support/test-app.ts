@@ -25,7 +25,7 @@ export const TEST_PASSWORD = "password123";
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, "onRoute"> = {},
+  deps: Pick<AppDeps, "onRoute" | "logStream"> = {},
 ): Promise<TestApp> {
   return testAppOn(await openTestDatabase(), createSecrets(randomBytes(32)), env, deps);
 }
@@ -38,7 +38,7 @@ export async function testAppOn(
   database: Database,
   secrets: Secrets,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, "onRoute"> = {},
+  deps: Pick<AppDeps, "onRoute" | "logStream"> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: "silent",
