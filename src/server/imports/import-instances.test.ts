@@ -3,10 +3,10 @@
 // lock, not the process's memory), while an import into another list, or the same list once
 // the first is done, runs. Runs with TEST_DATABASE_URL only (PGlite lives in one process).
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { holdImportWrites } from "../../../tests/support/imports";
 import type { TestApp } from "../../../tests/support/test-app";
 import { usingPostgres } from "../../../tests/support/test-database";
 import { twoInstancesOnOnePostgres } from "../../../tests/support/two-instances";
-import { importAreas } from "./areas";
 
 describe.skipIf(!usingPostgres())("imports on two instances sharing one PostgreSQL", () => {
   const instances = twoInstancesOnOnePostgres();
@@ -33,21 +33,7 @@ describe.skipIf(!usingPostgres())("imports on two instances sharing one PostgreS
   afterEach(() => vi.restoreAllMocks());
 
   it("answers 409 on B while A imports into the same list; another list goes ahead", async () => {
-    const definition = importAreas.hardware;
-    const realInsert = definition.insert;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered!: () => void;
-    const started = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    vi.spyOn(definition, "insert").mockImplementation(async (tx, batch, secrets) => {
-      entered();
-      await gate;
-      await realInsert(tx, batch, secrets);
-    });
+    const { started, release } = holdImportWrites("hardware");
 
     const { a, b } = instances;
     const first = importInto(a, cookieA, "hardware", hardwareFile("INST-A"));

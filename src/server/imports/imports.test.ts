@@ -3,6 +3,7 @@
 // one import per area at a time, and administrators only.
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { holdImportWrites } from "../../../tests/support/imports";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { IMPORT_AREAS, IMPORT_COLUMNS, type ImportArea } from "../../domain/imports/columns";
 import type {
@@ -592,21 +593,7 @@ describe("activity log", () => {
 
 describe("one import per area at a time", () => {
   it("answers 409 to a second import while the first is writing, and shows its progress", async () => {
-    const definition = importAreas.hardware;
-    const realInsert = definition.insert;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered!: () => void;
-    const started = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    vi.spyOn(definition, "insert").mockImplementation(async (tx, batch, secrets) => {
-      entered();
-      await gate;
-      await realInsert(tx, batch, secrets);
-    });
+    const { started, release } = holdImportWrites("hardware");
     const file = (prefix: string) =>
       csv([
         ["Name", "Type", "Serial Number/Identifier"],

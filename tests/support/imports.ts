@@ -1,0 +1,26 @@
+// An import held mid-write in tests: the area's insert, once entered, waits until released, so a
+// test can act while the import runs (a second import into the list, its progress). Undo the spy
+// with vi.restoreAllMocks() after each test.
+import { vi } from "vitest";
+import type { ImportArea } from "../../src/domain/imports/columns";
+import { importAreas } from "../../src/server/imports/areas";
+
+export function holdImportWrites(area: ImportArea) {
+  const definition = importAreas[area];
+  const realInsert = definition.insert;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let entered!: () => void;
+  const started = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  vi.spyOn(definition, "insert").mockImplementation(async (tx, batch, secrets) => {
+    entered();
+    await gate;
+    await realInsert(tx, batch, secrets);
+  });
+  /** `started` settles once the import is writing; `release()` lets it go on. */
+  return { started, release };
+}
