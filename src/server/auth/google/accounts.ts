@@ -2,9 +2,12 @@
 // (the hd claim), then the user already linked to this Google subject, then, the first time, the
 // one active user whose e-mail address is the verified Google address (linking it by recording the
 // subject), then a new user only when GOOGLE_AUTO_CREATE is on. Anything else is refused with a
-// reason the login page can explain.
+// reason the login page can explain. Linking and creating are recorded in the activity log as the
+// person's own change, with it.
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { changesBetween } from "../../../domain/activity";
 import type { GoogleFailure } from "../../../domain/google-sign-in";
+import { type ActivityActor, recordActivity } from "../../activity/record";
 import type { GoogleConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
@@ -31,10 +34,17 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } })?.code === UNIQUE_VIOLATION ||
   (error as { cause?: { code?: string } })?.cause?.code === UNIQUE_VIOLATION;
 
+/** The actor of a change made by the person signing in (their id known only once they are found). */
+export type ActorAs = (userId: number) => ActivityActor;
+
+/** The subject itself stays out of the log: whether Google is linked is what a reader needs. */
+const GOOGLE_LINKED = { hasGoogle: { before: false, after: true } };
+
 export async function resolveGoogleUser(
   db: Db,
   config: Pick<GoogleConfig, "allowedDomain" | "autoCreate">,
   identity: GoogleIdentity,
+  actorAs: ActorAs,
 ): Promise<GoogleResolution> {
   // The hint sent to Google is only a hint: anyone can edit the URL. This is the check.
   if (config.allowedDomain && identity.hostedDomain !== config.allowedDomain) {
@@ -74,21 +84,26 @@ export async function resolveGoogleUser(
     if (!candidate.isActive) {
       return refuse("google_deactivated", `user ${candidate.id} is deactivated`, candidate);
     }
-    const user = await linkSubject(db, candidate.id, identity.subject);
+    const user = await linkSubject(db, candidate.id, identity.subject, actorAs);
     return user
       ? { kind: "user", user, how: "linked" }
       : refuse("google_conflict", `user ${candidate.id} was linked meanwhile`, candidate);
   }
 
   if (!config.autoCreate) return refuse("google_unknown", "no user has the address");
-  const created = await createGoogleUser(db, identity, identity.email);
+  const created = await createGoogleUser(db, identity, identity.email, actorAs);
   return created
     ? { kind: "user", user: created, how: "created" }
     : refuse("google_conflict", "the subject was linked meanwhile");
 }
 
 /** Records the subject on the user unless a concurrent sign-in linked it first (then null). */
-async function linkSubject(db: Db, userId: number, subject: string): Promise<UserRow | null> {
+async function linkSubject(
+  db: Db,
+  userId: number,
+  subject: string,
+  actorAs: ActorAs,
+): Promise<UserRow | null> {
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -96,9 +111,17 @@ async function linkSubject(db: Db, userId: number, subject: string): Promise<Use
         .set({ googleId: subject, updatedAt: new Date() })
         .where(and(eq(users.id, userId), isNull(users.googleId), eq(users.isActive, true)))
         .returning();
+      if (!user) return null;
       // The user's cached sessions say "Google not connected": tell every instance.
-      if (user) await announceSessionChange(tx, { userId });
-      return user ?? null;
+      await announceSessionChange(tx, { userId });
+      await recordActivity(tx, actorAs(userId), {
+        action: "update",
+        area: "users",
+        itemId: userId,
+        itemLabel: user.username,
+        changes: GOOGLE_LINKED,
+      });
+      return user;
     });
   } catch (error) {
     // The subject is on another user already (users_google_id_idx): a race we lost.
@@ -118,22 +141,40 @@ async function createGoogleUser(
   db: Db,
   identity: GoogleIdentity,
   email: string,
+  actorAs: ActorAs,
 ): Promise<UserRow | null> {
   for (const username of usernameCandidates(email)) {
     try {
-      const [user] = await db
-        .insert(users)
-        .values({
-          username,
-          // No password: this account signs in with Google (or a passkey it registers later).
-          passwordHash: null,
-          fullName: identity.name,
-          email,
-          role: "user",
-          googleId: identity.subject,
-        })
-        .returning();
-      if (user) return user;
+      const created = await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            username,
+            // No password: this account signs in with Google (or a passkey it registers later).
+            passwordHash: null,
+            fullName: identity.name,
+            email,
+            role: "user",
+            googleId: identity.subject,
+          })
+          .returning();
+        if (!user) return null;
+        await recordActivity(tx, actorAs(user.id), {
+          action: "create",
+          area: "users",
+          itemId: user.id,
+          itemLabel: user.username,
+          changes: {
+            ...changesBetween(null, user, {
+              secretFields: ["passwordHash"],
+              ignore: ["googleId"],
+            }),
+            hasGoogle: { before: null, after: true },
+          },
+        });
+        return user;
+      });
+      if (created) return created;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Either the username is taken (try the next) or the subject was linked meanwhile.

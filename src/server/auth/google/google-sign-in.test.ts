@@ -3,7 +3,7 @@
 // activity log keeps of it.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityMark, activitySince } from "../../../../tests/support/activity";
+import { activityMark, activityOf, activitySince } from "../../../../tests/support/activity";
 import { createUser } from "../../../../tests/support/factories";
 import {
   followToCallback,
@@ -388,6 +388,39 @@ describe("the activity log", () => {
     expect(await activitySince(t.app.db, mark)).toEqual([failure(taken, "google_conflict")]);
   });
 
+  it("records the first sign-in's link as the person's own change, then the sign-in", async () => {
+    const user = await createUser(t.app.db, { email: "logged.link@example.com" });
+    const who = account({ email: "logged.link@example.com" });
+    const mark = await activityMark(t.app.db);
+    expect((await signInWithGoogle(who)).response.headers.location).toBe("/login?google=success");
+    const own = { itemId: user.id, userId: user.id, ipAddress: "127.0.0.1" };
+    const added = await activitySince(t.app.db, mark);
+    expect(added).toEqual([
+      {
+        action: "update",
+        area: "users",
+        itemLabel: user.username,
+        changes: { hasGoogle: { before: false, after: true } },
+        detail: null,
+        ...own,
+      },
+      {
+        action: "sign_in",
+        area: "auth",
+        itemLabel: null,
+        changes: null,
+        detail: { method: "google" },
+        ...own,
+      },
+    ]);
+    expect(JSON.stringify(added)).not.toContain(who.sub);
+
+    // Linked already: only the sign-in.
+    const again = await activityMark(t.app.db);
+    await signInWithGoogle(who);
+    expect((await activitySince(t.app.db, again)).map((row) => row.action)).toEqual(["sign_in"]);
+  });
+
   it("records nothing for a refusal before Google vouched for anyone", async () => {
     const mark = await activityMark(t.app.db);
     expect((await signInWithGoogle("deny")).response.headers.location).toBe(
@@ -443,6 +476,22 @@ describe("a Workspace domain and automatic accounts", () => {
       passwordHash: null,
       isActive: true,
     });
+    // Recorded as the new person's own creation, without the Google subject.
+    const [record] = await activityOf(limited.app.db, { area: "users", itemId: created!.id });
+    expect(record).toMatchObject({
+      action: "create",
+      userId: created!.id,
+      itemLabel: "new.hire",
+      changes: {
+        username: { before: null, after: "new.hire" },
+        email: { before: null, after: "new.hire@example.com" },
+        role: { before: null, after: "user" },
+        hasGoogle: { before: null, after: true },
+      },
+    });
+    expect(record!.changes).not.toHaveProperty("googleId");
+    expect(record!.changes).not.toHaveProperty("passwordHash");
+    expect(JSON.stringify(record)).not.toContain(who.sub);
     // A second person with the same local part gets a numbered username.
     const namesake = account({ email: "new.hire@example.com", hd: "example.com" });
     await limited.app.db

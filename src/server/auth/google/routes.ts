@@ -17,6 +17,7 @@ import {
   googleStartQuerySchema,
   googleStatusResponseSchema,
 } from "../../../domain/schemas/google-sign-in";
+import { actorOf } from "../../activity/record";
 import { requestOrigin } from "../../http/request-origin";
 import { publicRoute } from "../guards";
 import { recordSignInFailure } from "../sign-in-activity";
@@ -159,7 +160,9 @@ export const googleAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await reserveSignInAttempt(app.db, keys, app.config.loginThrottle))) {
         return fail(request, reply, "google_rate_limited", `subject ${identity.subject} locked`);
       }
-      const resolution = await resolveGoogleUser(app.db, config, identity);
+      const resolution = await resolveGoogleUser(app.db, config, identity, (userId) =>
+        actorOf(request, userId),
+      );
       if (resolution.kind === "refused") {
         // Recorded like a wrong password: only past the limits above (a refusal before them costs
         // the sender nothing, and a record each would let anyone fill the log), against the
