@@ -13,6 +13,7 @@ import { DEFAULT_CURRENCY_RATES } from "@/domain/money";
 import type { AccountResponse } from "@/domain/schemas/accounts";
 import type { HardwareResponse } from "@/domain/schemas/hardware";
 import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";
+import { emptySummary, isSummaryCall } from "../support/dashboard-summary";
 import { setupE2e } from "../support/e2e";
 import {
   adminApi,
@@ -356,22 +357,9 @@ describe("the Overview as an ordinary user", () => {
 });
 
 describe("the Overview's empty and failed states", () => {
-  const summaryCall = (url: URL) => url.pathname === "/api/dashboard/summary";
-  const empty = {
-    licenses: {
-      total: 0,
-      recentlyAdded: [],
-      needsAttention: { items: [], total: 0 },
-      renewsSoon: { items: [], total: 0 },
-    },
-    hardware: { total: 0, available: 0, assigned: 0, byType: [], inventory: [] },
-    officeAccounts: { total: 0, byStatus: [], active: 0, monthlyExpense: { AUD: 0, USD: 0 } },
-    users: { total: 0, newest: [] },
-  };
-
   it("says so in each card when there is nothing yet", async () => {
     const page = await e2e.pageAs(DEMO_ADMIN);
-    await page.route(summaryCall, (route) => route.fulfill({ json: empty }));
+    await page.route(isSummaryCall, (route) => route.fulfill({ json: emptySummary() }));
     await page.goto(e2e.url("/"));
     await visible(card(page, "Hardware Status").getByText("No hardware found.", { exact: true }));
     await visible(card(page, "Office Accounts").getByText("No accounts found.", { exact: true }));
@@ -384,7 +372,7 @@ describe("the Overview's empty and failed states", () => {
 
   it("says which part failed, with the server's reason, and loads on Try again", async () => {
     const page = await e2e.pageAs(DEMO_USER);
-    await page.route(summaryCall, (route) =>
+    await page.route(isSummaryCall, (route) =>
       route.fulfill({ status: 503, json: { message: "Database unavailable" } }),
     );
     await page.goto(e2e.url("/"));
@@ -397,7 +385,7 @@ describe("the Overview's empty and failed states", () => {
     await visible(
       page.getByRole("alert").filter({ hasText: "Failed to load accounts. Please try again." }),
     );
-    await page.unroute(summaryCall);
+    await page.unroute(isSummaryCall);
     await hardwareAlert.getByRole("button", { name: "Try again", exact: true }).click();
     await waitForCount(bodyRows(page, "Hardware Inventory"), 4);
   });

@@ -10,6 +10,7 @@ import { addDays, todayIso } from "@/domain/dates";
 import { defaultRenewalExpiry, nextOccurrence } from "@/domain/recurrence";
 import type { LicenseResponse } from "@/domain/schemas/licenses";
 import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";
+import { emptySummary, isSummaryCall } from "../support/dashboard-summary";
 import { setupE2e } from "../support/e2e";
 import { hidden, until, visible, waitForCount } from "../support/e2e-ui";
 
@@ -196,23 +197,9 @@ describe("the dashboard as an administrator", () => {
 });
 
 describe("the dashboard's license lists when the list is empty or fails", () => {
-  // The dashboard's one data call (GET /api/dashboard/summary).
-  const licenseList = (url: URL) => url.pathname === "/api/dashboard/summary";
-  const emptySummary = {
-    licenses: {
-      total: 0,
-      recentlyAdded: [],
-      needsAttention: { items: [], total: 0 },
-      renewsSoon: { items: [], total: 0 },
-    },
-    hardware: { total: 0, available: 0, assigned: 0, byType: [], inventory: [] },
-    officeAccounts: { total: 0, byStatus: [], active: 0, monthlyExpense: { AUD: 0, USD: 0 } },
-    users: { total: 1, newest: [] },
-  };
-
   it("shows each list's empty state when there are no licenses", async () => {
     const page = await e2e.pageAs(DEMO_ADMIN);
-    await page.route(licenseList, (route) => route.fulfill({ json: emptySummary }));
+    await page.route(isSummaryCall, (route) => route.fulfill({ json: emptySummary(1) }));
     await page.goto(e2e.url("/"));
     await visible(page.getByText("No licenses have been added yet.", { exact: true }));
     await page.getByRole("tab", { name: "Needs Attention", exact: true }).click();
@@ -224,14 +211,14 @@ describe("the dashboard's license lists when the list is empty or fails", () => 
 
   it("says when the licenses cannot be loaded and tries again on request", async () => {
     const page = await e2e.pageAs(DEMO_ADMIN);
-    await page.route(licenseList, (route) =>
+    await page.route(isSummaryCall, (route) =>
       route.fulfill({ status: 503, json: { message: "Database unavailable" } }),
     );
     await page.goto(e2e.url("/"));
     const alert = page.getByRole("alert").filter({ hasText: "Failed to load licenses." });
     await visible(alert);
     await visible(alert.getByText("Database unavailable", { exact: true }));
-    await page.unroute(licenseList);
+    await page.unroute(isSummaryCall);
     await alert.getByRole("button", { name: "Try again", exact: true }).click();
     await cellTexts(page, "Recently Added Licenses", 3);
   });
