@@ -190,7 +190,7 @@ describe("the Activity page", () => {
     await page.waitForURL((url) => url.pathname === "/activity");
   });
 
-  it("links a hardware record to the item's Edit dialog, and a person's to their details", async () => {
+  it("links hardware and listing records to their Edit dialogs, and a person's to their details", async () => {
     const page = await e2e.pageAs(DEMO_ADMIN);
     const api = await adminApi(e2e.baseUrl);
     const serial = `LINK-${TAG}`;
@@ -222,6 +222,23 @@ describe("the Activity page", () => {
     await visible(details);
     await visible(details.getByText(`Linked Person (${username})`, { exact: true }));
     await closeLinkedDialog(page, details);
+
+    // A listing, read by the id the page did not have (GET /api/directories/:id).
+    const listing = await api<{ id: number }>("POST", "/api/directories", {
+      name: `Linked listing ${TAG}`,
+      paymentAmount: 10,
+      nextPaymentDate: "2030-01-01",
+    });
+    const listed = await openRecord(page, `Linked listing ${TAG}`, "directories", "create");
+    await listed.getByRole("link", { name: `Linked listing ${TAG}`, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/directories");
+    expect(query(page).item).toBe(String(listing.id));
+    const directory = page.getByRole("dialog", { name: "Edit Directory", exact: true });
+    await visible(directory);
+    expect(await directory.getByLabel("Directory Name", { exact: true }).inputValue()).toBe(
+      `Linked listing ${TAG}`,
+    );
+    await closeLinkedDialog(page, directory);
   });
 
   it("says when a linked item is gone instead of opening a dialog", async () => {

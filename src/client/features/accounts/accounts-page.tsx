@@ -14,6 +14,7 @@ import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { TableHead } from "@/client/components/ui/table";
 import { useAuth } from "@/client/features/auth";
+import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { listQueryString } from "@/client/lib/list-query-string";
@@ -32,7 +33,14 @@ type DialogState = null | { kind: "add" } | { kind: AccountAction; account: Acco
 export function AccountsPage() {
   const { isAdmin } = useAuth();
   const [list, setList, setSearch] = useListSearchParams(accountListSearchParamsSchema);
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [opened, setDialog] = useState<DialogState>(null);
+  // A link to one account (the Activity page's) opens its Edit dialog, as its row's button would.
+  const linked = useLinkedItem<AccountResponse>("/api/accounts", {
+    enabled: isAdmin,
+    what: "account",
+  });
+  const dialog: DialogState =
+    opened ?? (linked.item ? { kind: "edit", account: linked.item } : null);
   const [showPasswords, setShowPasswords] = useState(false);
 
   const { sort, order, page } = list;
@@ -45,7 +53,11 @@ export function AccountsPage() {
     (kind: AccountAction, account: AccountResponse) => setDialog({ kind, account }),
     [],
   );
-  const close = (open: boolean) => !open && setDialog(null);
+  const close = (open: boolean) => {
+    if (open) return;
+    setDialog(null);
+    linked.close();
+  };
 
   return (
     <div>

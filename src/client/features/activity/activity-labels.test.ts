@@ -27,20 +27,60 @@ describe("activity labels", () => {
 
 describe("activityItemPath", () => {
   it("links an item to its area's page with its dialog open, by id", () => {
-    expect(activityItemPath({ area: "licenses", action: "update", itemId: 12 })).toBe(
-      "/licenses?item=12",
+    expect(
+      activityItemPath({ area: "licenses", action: "update", itemId: 12, itemLabel: "Figma" }),
+    ).toBe("/licenses?item=12");
+    expect(activityItemPath({ area: "users", action: "create", itemId: 3, itemLabel: "kim" })).toBe(
+      "/users?item=3",
     );
-    expect(activityItemPath({ area: "users", action: "create", itemId: 3 })).toBe("/users?item=3");
-    expect(activityItemPath({ area: "hardware", action: "assign", itemId: 40 })).toBe(
-      "/hardware?item=40",
-    );
+    expect(
+      activityItemPath({ area: "hardware", action: "assign", itemId: 40, itemLabel: "Laptop" }),
+    ).toBe("/hardware?item=40");
+    expect(
+      activityItemPath({
+        area: "office_accounts",
+        action: "reveal",
+        itemId: 5,
+        itemLabel: "a@b.example",
+      }),
+    ).toBe("/accounts?item=5");
+    expect(
+      activityItemPath({
+        area: "trust_reviews",
+        action: "approve",
+        itemId: 9,
+        itemLabel: "Client",
+      }),
+    ).toBe("/trust-reviews?item=9");
+  });
+
+  it("links an item whose page cannot open it by id to its list, searched for its name", () => {
+    expect(
+      activityItemPath({
+        area: "hardware_requests",
+        action: "approve",
+        itemId: 4,
+        itemLabel: "Monitor & stand",
+      }),
+    ).toBe("/hardware?tab=requests&search=Monitor+%26+stand");
+    expect(
+      activityItemPath({ area: "gsuite_plans", action: "create", itemId: 2, itemLabel: null }),
+    ).toBeNull();
   });
 
   it("does not link a deleted item, a record without one, or an area without items", () => {
-    expect(activityItemPath({ area: "licenses", action: "delete", itemId: 12 })).toBeNull();
-    expect(activityItemPath({ area: "users", action: "update", itemId: null })).toBeNull();
-    expect(activityItemPath({ area: "auth", action: "sign_in", itemId: 1 })).toBeNull();
-    expect(activityItemPath({ area: "settings", action: "settings_change", itemId: 1 })).toBeNull();
+    expect(
+      activityItemPath({ area: "licenses", action: "delete", itemId: 12, itemLabel: "Figma" }),
+    ).toBeNull();
+    expect(
+      activityItemPath({ area: "users", action: "update", itemId: null, itemLabel: "kim" }),
+    ).toBeNull();
+    expect(
+      activityItemPath({ area: "auth", action: "sign_in", itemId: 1, itemLabel: "admin" }),
+    ).toBeNull();
+    expect(
+      activityItemPath({ area: "settings", action: "settings_change", itemId: 1, itemLabel: null }),
+    ).toBeNull();
   });
 });
 

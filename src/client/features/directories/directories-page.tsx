@@ -12,6 +12,7 @@ import { ListSearchInput } from "@/client/components/list-search-input";
 import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
 import { TableHead } from "@/client/components/ui/table";
+import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { listQueryString } from "@/client/lib/list-query-string";
@@ -53,7 +54,14 @@ type DialogState = null | { kind: "add" } | { kind: "edit" | "pay"; directory: D
 
 export function DirectoriesPage() {
   const [list, setList, setSearch] = useListSearchParams(directoryListSearchParamsSchema);
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [opened, setDialog] = useState<DialogState>(null);
+  // A link to one listing (the Activity page's) opens its Edit dialog, as its row's button would.
+  const linked = useLinkedItem<DirectoryResponse>("/api/directories", {
+    enabled: true,
+    what: "directory listing",
+  });
+  const dialog: DialogState =
+    opened ?? (linked.item ? { kind: "edit", directory: linked.item } : null);
   const today = useMemo(() => todayIso(), []);
   const { status, sort, order, page } = list;
   const search = list.search.trim();
@@ -96,7 +104,9 @@ export function DirectoriesPage() {
   );
   const openAdd = () => setDialog({ kind: "add" });
   const close = (open: boolean) => {
-    if (!open) setDialog(null);
+    if (open) return;
+    setDialog(null);
+    linked.close();
   };
   const filtered = search !== "" || status !== "all";
 

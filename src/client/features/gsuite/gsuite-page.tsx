@@ -9,8 +9,10 @@ import { ExportMenu } from "@/client/components/export-menu";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { listQueryString } from "@/client/lib/list-query-string";
+import type { GsuiteAccountResponse } from "@/domain/schemas/gsuite";
 import { AccountsTab } from "./accounts-tab";
 import { AllUsersTab, type UserAction } from "./all-users-tab";
 import { isGsuiteDataKey, useGsuiteSummary } from "./api";
@@ -30,6 +32,11 @@ export function GsuitePage() {
   const queryClient = useQueryClient();
   const [list, setList, setSearch] = useListSearchParams(gsuiteSearchParamsSchema);
   const [dialog, setDialog] = useState<GsuiteDialogState>(null);
+  // A link to one account (the Activity page's) opens its Edit dialog, as its row's button would.
+  const linked = useLinkedItem<GsuiteAccountResponse>("/api/gsuite-accounts", {
+    enabled: true,
+    what: "G Suite account",
+  });
   const summary = useGsuiteSummary();
   const { tab, view } = list;
 
@@ -160,7 +167,13 @@ export function GsuitePage() {
         </TabsContent>
       </Tabs>
 
-      <GsuiteDialogs state={dialog} onClose={() => setDialog(null)} />
+      <GsuiteDialogs
+        state={dialog ?? (linked.item ? { kind: "account", account: linked.item } : null)}
+        onClose={() => {
+          setDialog(null);
+          linked.close();
+        }}
+      />
     </div>
   );
 }

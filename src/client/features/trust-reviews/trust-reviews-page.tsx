@@ -12,6 +12,7 @@ import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { TableHead } from "@/client/components/ui/table";
+import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { useDisplayCurrency } from "@/client/lib/display-currency";
@@ -52,7 +53,14 @@ type DialogState =
 
 export function TrustReviewsPage() {
   const [list, setList, setSearch] = useListSearchParams(trustReviewSearchParamsSchema);
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [opened, setDialog] = useState<DialogState>(null);
+  // A link to one assignment (the Activity page's) opens its Edit dialog, as its row's button would.
+  const linked = useLinkedItem<TrustReviewResponse>("/api/trust-reviews", {
+    enabled: true,
+    what: "client license assignment",
+  });
+  const dialog: DialogState =
+    opened ?? (linked.item ? { kind: "edit", review: linked.item } : null);
   const { currency } = useDisplayCurrency();
   const { status, sort, order, page } = list;
   const search = list.search.trim();
@@ -88,7 +96,9 @@ export function TrustReviewsPage() {
     [setActive],
   );
   const close = (open: boolean) => {
-    if (!open) setDialog(null);
+    if (open) return;
+    setDialog(null);
+    linked.close();
   };
 
   return (
