@@ -45,6 +45,9 @@ describe("activityItemPath", () => {
       }),
     ).toBe("/accounts?item=5");
     expect(
+      activityItemPath({ area: "gsuite", action: "update", itemId: 8, itemLabel: "a@b.example" }),
+    ).toBe("/gsuite-accounts?tab=users&item=8");
+    expect(
       activityItemPath({
         area: "trust_reviews",
         action: "approve",
