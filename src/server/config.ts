@@ -131,6 +131,14 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 1440")
     .max(1440, "must be between 1 and 1440")
     .default(60),
+  // The embedded database has no autovacuum: how often the server checks its tables and
+  // analyzes/vacuums those that changed enough (db/maintenance.ts). Unused with DATABASE_URL.
+  EMBEDDED_MAINTENANCE_MINUTES: z.coerce
+    .number({ error: "must be a number of minutes" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 1440")
+    .max(1440, "must be between 1 and 1440")
+    .default(10),
   // Activity log retention (issue 15): records older than this many days are deleted once a day
   // (by one instance when several share a database). Unset keeps the log forever.
   AUDIT_RETENTION_DAYS: z.coerce
@@ -196,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mail,
     reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    embeddedMaintenanceMs: values.EMBEDDED_MAINTENANCE_MINUTES * 60_000,
   };
 }
 

@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { scheduleAuthHousekeeping } from "./auth/housekeeping";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { scheduleEmbeddedMaintenance } from "./db/maintenance";
 import { seedDemoDataIfEmpty } from "./db/seed/seed-demo";
 import { demoSignInNotice } from "./demo-sign-ins";
 import { indexUnindexedLicenseKeys } from "./licenses/license-key";
@@ -45,6 +46,14 @@ async function main() {
     (error) => app.log.warn({ err: error }, "auth housekeeping failed"),
   );
   app.addHook("onClose", async () => stopHousekeeping());
+  // After the migrations, the demo seed and the keys above; queued on the embedded database before
+  // the server listens, so the first requests are planned with statistics.
+  const stopMaintenance = scheduleEmbeddedMaintenance(
+    runtime.database,
+    config.embeddedMaintenanceMs,
+    (error) => app.log.warn({ err: error }, "embedded database maintenance failed"),
+  );
+  app.addHook("onClose", stopMaintenance);
   await app.listen({ port: config.port, host: config.host });
   if (seeded) {
     const address = app.server.address();

@@ -492,6 +492,24 @@ describe("commit", () => {
     expect(shouting.rows[0]!.problems).toEqual(["Username already exists."]);
   });
 
+  it("takes the imported table's statistics once its rows are in", async () => {
+    const header = ["Name", "Location", "Payment Amount", "Next Payment Date"];
+    const rows = ["Alpha", "Beta", "Gamma"].map((name) => [
+      `Statistics ${name}`,
+      "Perth",
+      "10",
+      "2027-05-01",
+    ]);
+    const response = await commit("directories", csv([header, ...rows]));
+    expect(response.json()).toMatchObject({ imported: 3 });
+    const result = await t.app.db.execute(sql`
+      select (select reltuples::float8 from pg_class
+          where oid = to_regclass(current_schema() || '.directories')) as reltuples,
+        (select count(*)::float8 from directories) as rows`);
+    const [row] = (result as unknown as { rows: { reltuples: number; rows: number }[] }).rows;
+    expect(Number(row!.reltuples)).toBe(Number(row!.rows));
+  });
+
   it("round-trips a list read from the API, with the API's field names as headers", async () => {
     const names = ["Trip A", "Trip B"];
     await commit(

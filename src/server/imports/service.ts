@@ -9,6 +9,7 @@ import {
 } from "../../domain/schemas/imports";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db } from "../db/client";
+import { analyzeAfterBulkWrite } from "../db/maintenance";
 import { driverErrorOf } from "../http/database-errors";
 import { badRequest, conflict } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
@@ -141,6 +142,8 @@ export async function commitImport(
       .catch((error: unknown) => {
         throw createdMeanwhile(definition, error) ?? error;
       });
+    // Up to thousands of new rows: the next requests are planned on the table's new size.
+    await analyzeAfterBulkWrite(db, definition.table);
     return result;
   } catch (error) {
     const message = error instanceof Error ? error.message : "The import failed.";
