@@ -11,7 +11,7 @@ import {
   inArray,
   isNotNull,
   lte,
-  ne,
+  type SQL,
   sql,
 } from "drizzle-orm";
 import {
@@ -57,10 +57,6 @@ const toDashboardLicense = (row: Row): DashboardLicense => ({
 
 const lowerName = sql`lower(${licenses.name})`;
 
-/** When an auto-renewing license next renews (renewalDateOf in the domain), as SQL. */
-const renewalDate = (today: IsoDate) =>
-  sql<string>`coalesce(${nextOccurrenceSql(licenses.purchaseDate, licenses.paymentFrequency, sql`${today}::date`)}, ${licenses.expiryDate})`;
-
 export async function licenseSummary(
   db: Db,
   session: ActiveSession,
@@ -77,7 +73,8 @@ export async function licenseSummary(
   }
 
   const attentionWhere = and(
-    ne(licenses.renewalStatus, "auto"),
+    // Word for word the predicate of licenses_attention_expiry_idx, which then serves it.
+    sql`${licenses.renewalStatus} <> 'auto'`,
     isNotNull(licenses.expiryDate),
     gte(licenses.expiryDate, addDays(today, -RECENTLY_EXPIRED_DAYS)),
     lte(licenses.expiryDate, addDays(today, ATTENTION_AHEAD_DAYS)),
@@ -127,23 +124,66 @@ export async function licenseSummary(
 }
 
 /**
- * Renews Soon's first rows and count. The renewal date is worked out once per auto-renewing
- * license (the inner select, kept apart by OFFSET 0 so the planner does not copy the expression
- * into the filter, the sort and the count), into a materialised set that the count and the page
- * both read: at 20,000 licenses that is a quarter of the work of evaluating it in each clause.
+ * Renews Soon's first rows and count. A license's renewal date depends only on its purchase date
+ * and frequency (or, without a recurring one, its expiry date), so the auto-renewing licenses are
+ * grouped by those first (an index-only scan of the partial index licenses_auto_renewal_idx) and
+ * each group's date is worked out once: a few thousand groups instead of every license. The count
+ * is the sum of the groups in the window; only the groups of the first dates, up to the date that
+ * fills the page, are joined back to their licenses for the page's order by name. At 50,000
+ * licenses that is a few times faster than working out each license's date (decision 0028's
+ * amendment), on PGlite only with statistics (db/maintenance.ts).
+ * Answers the page's license ids with their renewal dates, and the whole count on each row.
  */
-async function renewsSoonPage(db: Db, today: IsoDate) {
-  const result = await db.execute(sql`
-    with due as materialized (
-      select id, sort_name, renewal_date from (
-        select ${licenses.id} as id, lower(${licenses.name}) as sort_name,
-          ${renewalDate(today)} as renewal_date
-        from ${licenses} where ${licenses.renewalStatus} = 'auto' offset 0
-      ) auto
-      where renewal_date between ${today}::date and ${addDays(today, RENEWS_SOON_DAYS)}::date
+export function renewsSoonDueSql(today: IsoDate): SQL {
+  const from = sql`${today}::date`;
+  const to = sql`${addDays(today, RENEWS_SOON_DAYS)}::date`;
+  const recurring = sql`${licenses.purchaseDate} is not null and ${licenses.paymentFrequency} <> 'one-time'`;
+  return sql`
+    with groups as materialized (
+      select * from (
+        select ${licenses.purchaseDate} as purchase_date, ${licenses.paymentFrequency} as frequency,
+          null::date as expiry_date, count(*)::int as n,
+          ${nextOccurrenceSql(licenses.purchaseDate, licenses.paymentFrequency, from)} as renewal_date
+        from ${licenses}
+        where ${licenses.renewalStatus} = 'auto' and ${recurring}
+        group by ${licenses.purchaseDate}, ${licenses.paymentFrequency}
+      ) by_purchase
+      where renewal_date between ${from} and ${to}
+      union all
+      select null, null, ${licenses.expiryDate}, count(*)::int, ${licenses.expiryDate}
+      from ${licenses}
+      where ${licenses.renewalStatus} = 'auto' and not (${recurring})
+        and ${licenses.expiryDate} between ${from} and ${to}
+      group by ${licenses.expiryDate}
+    ),
+    dates as (
+      select renewal_date,
+        coalesce(sum(sum(n)) over (order by renewal_date rows between unbounded preceding and 1 preceding), 0) as before
+      from groups group by renewal_date
+    ),
+    first_groups as (
+      select groups.* from groups join dates using (renewal_date)
+      where dates.before < ${DASHBOARD_LIST_LIMIT}
     )
-    select id, renewal_date::text as renewal_date, (select count(*) from due)::int as total
-    from due order by renewal_date, sort_name, id limit ${DASHBOARD_LIST_LIMIT}`);
+    select id, renewal_date::text as renewal_date, (select sum(n) from groups)::int as total
+    from (
+      select ${licenses.id} as id, first_groups.renewal_date, lower(${licenses.name}) as sort_name
+      from first_groups join ${licenses}
+        on ${licenses.purchaseDate} = first_groups.purchase_date
+        and ${licenses.paymentFrequency} = first_groups.frequency
+      where ${licenses.renewalStatus} = 'auto'
+      union all
+      select ${licenses.id}, first_groups.renewal_date, lower(${licenses.name})
+      from first_groups join ${licenses} on ${licenses.expiryDate} = first_groups.expiry_date
+      where ${licenses.renewalStatus} = 'auto' and not (${recurring})
+    ) page
+    order by renewal_date, sort_name, id
+    limit ${DASHBOARD_LIST_LIMIT}`;
+}
+
+/** Renews Soon's page: the licenses of renewsSoonDueSql's ids, in its order. */
+async function renewsSoonPage(db: Db, today: IsoDate) {
+  const result = await db.execute(renewsSoonDueSql(today));
   const due = (result as unknown as { rows: { id: number; renewal_date: string; total: number }[] })
     .rows;
   if (due.length === 0) return { rows: [], total: 0 };

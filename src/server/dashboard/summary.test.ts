@@ -115,6 +115,41 @@ describe("GET /api/dashboard/summary", () => {
         "Ren weekly",
         { renewalStatus: "auto", purchaseDate: "2025-03-25", paymentFrequency: "weekly" },
       ],
+      // Renews Soon groups by (purchase date, frequency), else by expiry: each group's edges
+      // (before the last three, which Recently Added shows).
+      [
+        "Ren bought today",
+        { renewalStatus: "auto", purchaseDate: TODAY, paymentFrequency: "annually" },
+      ],
+      [
+        "Ren bought in +30",
+        { renewalStatus: "auto", purchaseDate: addDays(TODAY, 30), paymentFrequency: "monthly" },
+      ],
+      [
+        "Ren bought in +31",
+        { renewalStatus: "auto", purchaseDate: addDays(TODAY, 31), paymentFrequency: "monthly" },
+      ],
+      [
+        "Ren monthly, no purchase date, by expiry",
+        { renewalStatus: "auto", paymentFrequency: "monthly", expiryDate: addDays(TODAY, 30) },
+      ],
+      [
+        "Ren monthly, no purchase date, expiry +31",
+        { renewalStatus: "auto", paymentFrequency: "monthly", expiryDate: addDays(TODAY, 31) },
+      ],
+      [
+        "Ren one-time expiring today",
+        { renewalStatus: "auto", paymentFrequency: "one-time", expiryDate: TODAY },
+      ],
+      [
+        "Ren recurring past, expiry ahead",
+        {
+          renewalStatus: "auto",
+          purchaseDate: "2020-06-15",
+          paymentFrequency: "annually",
+          expiryDate: addDays(TODAY, 2),
+        },
+      ],
       [
         "Ren one-time by expiry",
         {
@@ -170,6 +205,22 @@ describe("GET /api/dashboard/summary", () => {
       expect.arrayContaining(["Ren month end", "Ren annual +30", "Ren weekly"]),
     );
     expect(expectedRenews.map((i) => i.license.name)).not.toContain("Ren annual +31");
+    const renewing = expectedRenews.map((i) => i.license.name);
+    expect(renewing).toEqual(
+      expect.arrayContaining([
+        "Ren bought today",
+        "Ren bought in +30",
+        "Ren monthly, no purchase date, by expiry",
+        "Ren one-time expiring today",
+      ]),
+    );
+    for (const outside of [
+      "Ren bought in +31",
+      "Ren monthly, no purchase date, expiry +31",
+      "Ren recurring past, expiry ahead",
+    ]) {
+      expect(renewing).not.toContain(outside);
+    }
   });
 
   it("counts and lists the newest licenses and the team for an administrator", async () => {

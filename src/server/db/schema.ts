@@ -339,6 +339,16 @@ export const licenses = pgTable(
     // (server/expenses/events-sql.ts).
     index("licenses_purchase_date_idx").on(t.purchaseDate),
     index("licenses_created_at_idx").on(t.createdAt),
+    // Renews Soon groups the auto-renewing licenses by (purchase date, frequency), which decide
+    // their renewal date, and joins the first dates' pairs back (dashboard/license-summary.ts).
+    index("licenses_auto_renewal_idx")
+      .on(t.purchaseDate, t.paymentFrequency)
+      .where(sql`${t.renewalStatus} = 'auto'`),
+    // Needs Attention (the licenses that do not renew by themselves, by expiry): its count reads
+    // the index alone and its page is the first entries in order, not a sort of the window.
+    index("licenses_attention_expiry_idx")
+      .on(t.expiryDate, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.renewalStatus} <> 'auto'`),
     // Expense Analysis's largest licenses: the largest amounts of each currency and frequency
     // (server/expenses/summary.ts).
     index("licenses_currency_frequency_amount_idx")

@@ -1,0 +1,3 @@
+-- The dashboard's license lists: Renews Soon groups the auto-renewing licenses by (purchase date, frequency), Needs Attention reads the others by expiry (decision 0028, amendment).
+CREATE INDEX "licenses_auto_renewal_idx" ON "licenses" USING btree ("purchase_date","payment_frequency") WHERE "licenses"."renewal_status" = 'auto';--> statement-breakpoint
+CREATE INDEX "licenses_attention_expiry_idx" ON "licenses" USING btree ("expiry_date",lower("name"),"id") WHERE "licenses"."renewal_status" <> 'auto';
