@@ -1,6 +1,5 @@
 // The log of Google sign-ins, successful and refused: each refusal is there with its reason, and
 // no authorization code, state, ID token or session token ever is.
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../../tests/support/factories";
 import {
@@ -9,62 +8,46 @@ import {
   type OidcIssuer,
   startOidcIssuer,
 } from "../../../../tests/support/oidc-issuer";
-import { openTestDatabase } from "../../../../tests/support/test-database";
-import { buildApp } from "../../app";
-import { loadConfig } from "../../config";
-import type { Database } from "../../db/client";
-import { createSecrets } from "../../lib/secrets";
+import { buildTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { GOOGLE_STATE_COOKIE } from "./routes";
 
 const PUBLIC_URL = "http://quartermaster.test";
 const REDIRECT_URI = `${PUBLIC_URL}/api/auth/google/callback`;
 const lines: string[] = [];
 let issuer: OidcIssuer;
-let database: Database;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let t: TestApp;
 
 beforeAll(async () => {
   issuer = await startOidcIssuer();
   issuer.configure(REDIRECT_URI);
-  database = await openTestDatabase();
-  const config = loadConfig({
-    LOG_LEVEL: "info",
-    CLIENT_DIR: "/nonexistent",
-    DATA_DIR: "/nonexistent",
-    ...googleEnv(issuer, PUBLIC_URL),
-  });
-  app = await buildApp({
-    config,
-    database,
-    secrets: createSecrets(randomBytes(32)),
-    logStream: { write: (line) => void lines.push(line) },
-  });
-  await app.ready();
+  t = await buildTestApp(
+    { LOG_LEVEL: "info", ...googleEnv(issuer, PUBLIC_URL) },
+    { logStream: { write: (line) => void lines.push(line) } },
+  );
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await t?.close();
   await issuer?.close();
 });
 
 async function roundTrip(email: string) {
   issuer.signInAs({ sub: `log-${email}`, email, email_verified: true });
-  const started = await app.inject({ method: "GET", url: "/api/auth/google" });
+  const started = await t.app.inject({ method: "GET", url: "/api/auth/google" });
   const state = started.cookies.find((cookie) => cookie.name === GOOGLE_STATE_COOKIE)!.value;
   const callback = await followToCallback(started.headers.location as string, REDIRECT_URI);
   const url = `${callback.pathname}${callback.search}`;
   const cookie = `${GOOGLE_STATE_COOKIE}=${state}`;
-  const response = await app.inject({ method: "GET", url, headers: { cookie } });
+  const response = await t.app.inject({ method: "GET", url, headers: { cookie } });
   return { response, url, cookie, state, code: callback.searchParams.get("code")! };
 }
 
 describe("the Google sign-in log", () => {
   it("names each refusal's reason and carries no code, state or token", async () => {
-    await createUser(database.db, { email: "logged.in@example.com" });
+    await createUser(t.app.db, { email: "logged.in@example.com" });
     const success = await roundTrip("logged.in@example.com");
     const session = success.response.cookies.find((cookie) => cookie.name === "qm_session")!;
     const refused = await roundTrip("stranger@example.com");
-    const replay = await app.inject({
+    const replay = await t.app.inject({
       method: "GET",
       url: success.url,
       headers: { cookie: success.cookie },
