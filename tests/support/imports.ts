@@ -4,23 +4,16 @@
 import { vi } from "vitest";
 import type { ImportArea } from "../../src/domain/imports/columns";
 import { importAreas } from "../../src/server/imports/areas";
+import { heldCall } from "./held-call";
 
+/** `started` settles once the import is writing; `release()` lets it go on. */
 export function holdImportWrites(area: ImportArea) {
   const definition = importAreas[area];
   const realInsert = definition.insert;
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entered!: () => void;
-  const started = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
+  const held = heldCall();
   vi.spyOn(definition, "insert").mockImplementation(async (tx, batch, secrets) => {
-    entered();
-    await gate;
+    await held.pass();
     await realInsert(tx, batch, secrets);
   });
-  /** `started` settles once the import is writing; `release()` lets it go on. */
-  return { started, release };
+  return { started: held.started, release: held.release };
 }

@@ -8,6 +8,7 @@ import {
   sampleAccount,
   startDigitalOceanStandIn,
 } from "../../../tests/support/digitalocean-stand-in";
+import { heldCall } from "../../../tests/support/held-call";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { todayIso } from "../../domain/dates";
 import { monthOf, previousMonth } from "../../domain/hosting";
@@ -371,25 +372,17 @@ describe("two imports at once", () => {
   /** The real provider, held at its first call until released. */
   function gatedProvider() {
     const real = hostingProviderOf(t.app)!;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered!: () => void;
-    const started = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const held = heldCall();
     const provider: HostingProvider = {
       name: real.name,
       async invoices() {
-        entered();
-        await gate;
+        await held.pass();
         return real.invoices();
       },
       machineCharges: (invoice) => real.machineCharges(invoice),
       machines: () => real.machines(),
     };
-    return { provider, release, started };
+    return { provider, release: held.release, started: held.started };
   }
 
   it("answers 409 to the second while the first runs, and counts nothing twice", async () => {
