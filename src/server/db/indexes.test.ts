@@ -2,14 +2,32 @@
 // tables have a small pending list (schema.ts), the others none, and the license list's sort by monthly cost in USD
 // can read its page from an index walk, which holds only while the ORDER BY expression is the
 // very expression the index was built on (monthly-cost-sql.ts).
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../tests/support/test-database";
-import { listOrder as gsuiteAccountOrder } from "../gsuite/accounts-service";
+import { directorySearchColumns } from "../directories/list-query";
+import {
+  listOrder as gsuiteAccountOrder,
+  gsuiteAccountSearchColumns,
+} from "../gsuite/accounts-service";
+import { gsuiteUserSearchColumns } from "../gsuite/users-service";
+import { hardwareSearchColumns } from "../hardware/list-query";
+import { hardwareRequestSearchColumns } from "../hardware/requests-service";
+import { anyColumnContains } from "../lib/text-search";
 import { listOrder } from "../licenses/list-query";
 import { trustReviewOrder } from "../trust-reviews/list-query";
+import { trustReviewSearchColumns } from "../trust-reviews/service";
+import { userSearchColumns } from "../users/service";
 import type { Database } from "./client";
-import { gsuiteAccounts, licenses, trustReviews } from "./schema";
+import {
+  directories,
+  gsuiteAccounts,
+  hardware,
+  hardwareRequests,
+  licenses,
+  trustReviews,
+  users,
+} from "./schema";
 
 let database: Database;
 beforeAll(async () => {
@@ -44,7 +62,8 @@ describe("GIN indexes", () => {
     expect(indexes.map((row) => row.name)).toEqual(
       expect.arrayContaining(["licenses_name_trgm_idx", "users_username_trgm_idx"]),
     );
-    const imported = /^(users|licenses|hardware|accounts|directories)_/;
+    // hardware_requests is not imported: its indexes start like the hardware table's.
+    const imported = /^(users|licenses|hardware|accounts|directories)_(?!requests_)/;
     for (const row of indexes) {
       expect(row, String(row.name)).toMatchObject({
         options: imported.test(String(row.name))
@@ -53,6 +72,37 @@ describe("GIN indexes", () => {
       });
     }
   });
+});
+
+// A list search is an OR of `column ILIKE '%text%'` (lib/text-search.ts); one column without a
+// trigram index and the whole OR becomes a read of every row. With plain scans forbidden the
+// planner still scans when no index can answer, so a Seq Scan in the plan is a missing index.
+describe("list searches", () => {
+  const cases = [
+    ["users", users, users.id, userSearchColumns],
+    ["G Suite All Users", users, users.id, gsuiteUserSearchColumns],
+    ["hardware", hardware, hardware.id, hardwareSearchColumns],
+    ["hardware requests", hardwareRequests, hardwareRequests.id, hardwareRequestSearchColumns],
+    ["directories", directories, directories.id, directorySearchColumns],
+    ["trust reviews", trustReviews, trustReviews.id, trustReviewSearchColumns],
+    ["G Suite accounts", gsuiteAccounts, gsuiteAccounts.id, gsuiteAccountSearchColumns],
+  ] as const;
+  for (const [label, table, id, columns] of cases) {
+    it(`${label}: every searched column is read from its trigram index`, async () => {
+      const plan = await indexPlan(
+        database.db
+          .select({ id })
+          .from(table)
+          .where(anyColumnContains([...columns], "abc")),
+      );
+      expect(plan).not.toContain("Seq Scan");
+      for (const column of columns) {
+        expect(plan).toContain(
+          `Bitmap Index Scan on ${getTableName(table)}_${column.name}_trgm_idx`,
+        );
+      }
+    });
+  }
 });
 
 describe("the license list's sort by cost", () => {

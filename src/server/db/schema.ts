@@ -531,6 +531,13 @@ export const hardwareRequests = pgTable(
     // The list's default order (newest first), id last: a page is an index walk.
     index("hardware_requests_created_at_idx").on(t.createdAt, t.id),
     index("hardware_requests_hardware_id_idx").on(t.hardwareId),
+    // The list's search (ILIKE '%text%' over name and reason, requests-service.ts).
+    index("hardware_requests_name_trgm_idx")
+      .using("gin", t.name.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
+    index("hardware_requests_reason_trgm_idx")
+      .using("gin", t.reason.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -652,6 +659,10 @@ export const directories = pgTable(
       .with(IMPORTED_TABLE_GIN),
     index("directories_url_trgm_idx")
       .using("gin", t.url.op("gin_trgm_ops"))
+      .with(IMPORTED_TABLE_GIN),
+    // The list searches location too: without it the OR of the three ILIKEs reads every row.
+    index("directories_location_trgm_idx")
+      .using("gin", t.location.op("gin_trgm_ops"))
       .with(IMPORTED_TABLE_GIN),
   ],
 );

@@ -152,6 +152,18 @@ describe("directories", () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  // Name, URL and location, as a case-insensitive substring (a trigram index each, migration
+  // 0028); one or two characters find the same rows as a longer search would.
+  it("searches the location as well as the name and URL, at any length", async () => {
+    await create({ name: "Loc Harbour", location: "Wollongong NSW" });
+    await create({ name: "Loc Inland", location: "Dubbo", url: "https://wollo.example" });
+    await create({ name: "Loc Elsewhere", location: "Perth WA" });
+    expect((await names("?search=WOLLONGONG nsw")).names).toEqual(["Loc Harbour"]);
+    expect((await names("?search=wollo")).names).toEqual(["Loc Harbour", "Loc Inland"]);
+    expect((await names("?search=WA")).names).toEqual(["Loc Elsewhere"]);
+    expect((await names("?search=h%20W")).names).toEqual(["Loc Elsewhere"]);
+  });
+
   it("sorts by amount in one currency, at the stored rates, not by the raw figures", async () => {
     // In USD at the default rates: GBP 85 = 106.25, USD 100, EUR 90 = 98.10, AUD 140 = 93.80
     // (raw figures would put AUD 140 first).

@@ -19,6 +19,9 @@ export function directoryStatusCondition(filter: DirectoryStatusFilter): SQL | u
   }
 }
 
+/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+export const directorySearchColumns = [directories.name, directories.url, directories.location];
+
 const lowerName = sql`lower(${directories.name})`;
 const amountIn = (rate: RateSql) =>
   sql`(${directories.paymentAmount} * ${rate(sql`${directories.paymentCurrency}`)})`;

@@ -22,16 +22,14 @@ import { anyColumnContains } from "../lib/text-search";
 import { loadCurrencyRates } from "../money/currency-rates";
 import { rateSql } from "../money/rates-sql";
 import { directoryColumns, toDirectoryResponse } from "./directory-response";
-import { directoryOrder, directoryStatusCondition } from "./list-query";
+import { directoryOrder, directorySearchColumns, directoryStatusCondition } from "./list-query";
 
 const notDeleted = isNull(directories.deletedAt);
 
 export async function listDirectories(db: Db, query: DirectoryListQuery) {
   const conditions: (SQL | undefined)[] = [notDeleted, directoryStatusCondition(query.status)];
   if (query.search) {
-    conditions.push(
-      anyColumnContains([directories.name, directories.url, directories.location], query.search),
-    );
+    conditions.push(anyColumnContains(directorySearchColumns, query.search));
   }
   const where = and(...conditions);
   // Only the amount order converts: the rates are read for it alone.

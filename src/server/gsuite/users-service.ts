@@ -8,11 +8,12 @@ import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
 import { displayNameOf } from "../users/user-response";
 
+/** What the tab's search looks in; each column has a trigram index (db/indexes.test.ts). */
+export const gsuiteUserSearchColumns = [users.fullName, users.username, users.email];
+
 export async function listGsuiteUsers(db: Db, query: GsuiteUserListQuery) {
   const conditions: (SQL | undefined)[] = [
-    query.search
-      ? anyColumnContains([users.fullName, users.username, users.email], query.search)
-      : undefined,
+    query.search ? anyColumnContains(gsuiteUserSearchColumns, query.search) : undefined,
     query.active ? eq(users.isActive, true) : undefined,
     query.withoutPlanId === undefined
       ? undefined

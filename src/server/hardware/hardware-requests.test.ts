@@ -214,6 +214,41 @@ describe("GET /api/hardware-requests", () => {
   });
 });
 
+// The search is a case-insensitive substring of the name or the reason (a trigram index each,
+// migration 0028); a search of one or two characters, which no trigram index answers, finds the
+// same rows as a longer one, and LIKE's wildcards are plain text.
+describe("GET /api/hardware-requests?search=", () => {
+  it("finds a case-insensitive substring of the name or the reason, at any length", async () => {
+    const asNew = async (name: string, reason: string) => {
+      const response = await postRequest(
+        { type: "new", name, hardwareType: "other", reason, requestedByUserId: jane.user.id },
+        admin.cookie,
+      );
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    await asNew("Qx Sit-stand Desk", "For the new office on level three.");
+    await asNew("Ergonomic chair", "Back pain, see the qx_100% assessment.");
+    await asNew("Webcam", "Video calls with clients every day.");
+    const names = async (search: string) => {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/hardware-requests?search=${encodeURIComponent(search)}`,
+        cookie: admin.cookie,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as HardwareRequestResponse[]).map((r) => r.name).sort();
+    };
+    expect(await names("sit-STAND desk")).toEqual(["Qx Sit-stand Desk"]);
+    expect(await names("LEVEL THREE")).toEqual(["Qx Sit-stand Desk"]);
+    expect(await names("qx")).toEqual(["Ergonomic chair", "Qx Sit-stand Desk"]);
+    expect(await names("Q")).toEqual(["Ergonomic chair", "Qx Sit-stand Desk"]);
+    expect(await names("_1")).toEqual(["Ergonomic chair"]);
+    expect(await names("0%")).toEqual(["Ergonomic chair"]);
+    expect(await names("x%")).toEqual([]);
+    expect(await names("video calls")).toEqual(["Webcam"]);
+  });
+});
+
 describe("approve and reject", () => {
   it("approving gives the item to the requester; the approver is the session's administrator", async () => {
     const item = await createItem();

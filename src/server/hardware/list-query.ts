@@ -25,6 +25,14 @@ export function viewCondition(view: HardwareView): SQL | undefined {
   }
 }
 
+/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+export const hardwareSearchColumns = [
+  hardware.name,
+  hardware.identifier,
+  hardware.location,
+  hardware.pcName,
+];
+
 export function listConditions(session: ActiveSession, query: HardwareListQuery) {
   // A user's held items are exactly theirs: said as one equality, the planner reads them from
   // the holder index instead of walking the whole name index for a couple of dozen rows.
@@ -36,12 +44,7 @@ export function listConditions(session: ActiveSession, query: HardwareListQuery)
     query.location ? eq(hardware.location, query.location) : undefined,
     query.status ? eq(hardware.status, query.status) : undefined,
     query.assignedToUserId ? eq(hardware.assignedToUserId, query.assignedToUserId) : undefined,
-    query.search
-      ? anyColumnContains(
-          [hardware.name, hardware.identifier, hardware.location, hardware.pcName],
-          query.search,
-        )
-      : undefined,
+    query.search ? anyColumnContains(hardwareSearchColumns, query.search) : undefined,
   );
 }
 

@@ -76,6 +76,9 @@ async function getRequest(db: Executor, id: number) {
   return toHardwareRequestResponse(row);
 }
 
+/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+export const hardwareRequestSearchColumns = [hardwareRequests.name, hardwareRequests.reason];
+
 export interface HardwareRequestList {
   requests: HardwareRequestResponse[];
   total: number | null;
@@ -91,9 +94,7 @@ export async function listHardwareRequests(
       ? undefined
       : eq(hardwareRequests.requestedByUserId, session.user.id),
     query.status ? eq(hardwareRequests.status, query.status) : undefined,
-    query.search
-      ? anyColumnContains([hardwareRequests.name, hardwareRequests.reason], query.search)
-      : undefined,
+    query.search ? anyColumnContains(hardwareRequestSearchColumns, query.search) : undefined,
   );
   const direction = query.order === "asc" ? asc : desc;
   const order: SQL[] =

@@ -67,16 +67,18 @@ function toResponse({ review, license }: ReviewRow): TrustReviewResponse {
   };
 }
 
+/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+export const trustReviewSearchColumns = [
+  trustReviews.clientName,
+  trustReviews.domain,
+  trustReviews.notes,
+];
+
 export async function listTrustReviews(db: Db, query: TrustReviewListQuery) {
   const conditions: (SQL | undefined)[] = [trustReviewStatusCondition(query.status)];
   // Client name, the Domain field, and domains written in the notes.
   if (query.search) {
-    conditions.push(
-      anyColumnContains(
-        [trustReviews.clientName, trustReviews.domain, trustReviews.notes],
-        query.search,
-      ),
-    );
+    conditions.push(anyColumnContains(trustReviewSearchColumns, query.search));
   }
   const where = and(...conditions);
   // The page's ids come from an index walk in list order (schema: one index per order), and
