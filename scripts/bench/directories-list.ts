@@ -79,6 +79,7 @@ async function main() {
     ],
     ["directories, search", "/api/directories?limit=50&search=listing123"],
     ["directories, search with no match", "/api/directories?limit=50&search=zzz-nothing"],
+    ["directories, search location", "/api/directories?limit=50&search=city%2047"],
     ["trust reviews, page of 50 newest", "/api/trust-reviews?limit=50&order=desc"],
     ["trust reviews, paying tab", "/api/trust-reviews?limit=50&status=paying&order=desc"],
     ["trust reviews, inactive tab", "/api/trust-reviews?limit=50&status=inactive&order=desc"],

@@ -172,6 +172,16 @@ export async function runHardwareBench(
         ["admin: requests page 1", "/api/hardware-requests?limit=25", admin],
         ["admin: requests page 100", "/api/hardware-requests?limit=25&offset=2475", admin],
         ["admin: pending requests", "/api/hardware-requests?status=pending&limit=25", admin],
+        [
+          "admin: requests, search 'number 4242,'",
+          "/api/hardware-requests?search=number%204242%2C&limit=25",
+          admin,
+        ],
+        [
+          "admin: requests, search, no match",
+          "/api/hardware-requests?search=zzzqqq&limit=25",
+          admin,
+        ],
         ["user: My Requests", "/api/hardware-requests?limit=25", user],
       ];
       lines.push(

@@ -192,6 +192,12 @@ async function main() {
       urls: [`/api/users?search=${encodeURIComponent(userFragment)}&limit=50`],
       cookie: admin.cookie,
     },
+    {
+      // Two characters: no trigram index answers it, so the total reads every user (decision 0009).
+      label: "users, 2-character search 'zq'",
+      urls: ["/api/users?search=zq&limit=50"],
+      cookie: admin.cookie,
+    },
     { label: "dashboard, administrator", urls: adminDashboard, cookie: admin.cookie },
     { label: "dashboard, ordinary user", urls: userDashboard, cookie: user.cookie },
   ];
