@@ -2,7 +2,8 @@
 // generator and the server do not share one event loop: seeds a scratch database, starts the real
 // application (default configuration, request logs included, written to the ignored stdout) and a
 // bare Fastify beside it, and answers run.ts over IPC: record the SQL one request runs, then run
-// exactly those statements again directly on the driver and time them.
+// exactly those statements again directly on the driver and time them; or run a section's own
+// statement (its seed).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -28,6 +29,7 @@ export type BenchServerRequest =
   | { id: number; type: "capture-start" }
   | { id: number; type: "capture-stop" }
   | { id: number; type: "replay"; times: number }
+  | { id: number; type: "exec"; sql: string }
   | { id: number; type: "close" };
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
@@ -93,6 +95,15 @@ async function main() {
           durations.push(performance.now() - t0);
         }
         return send({ id: message.id, durations });
+      }
+      case "exec": {
+        const t0 = performance.now();
+        try {
+          await originalQuery(message.sql);
+        } catch (error) {
+          return send({ id: message.id, error: String(error) });
+        }
+        return send({ id: message.id, ms: performance.now() - t0 });
       }
       case "close":
         await bare.close();

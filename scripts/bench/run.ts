@@ -19,7 +19,7 @@ import { gzipSync } from "node:zlib";
 import { BENCH_PASSWORD } from "./bench-data";
 import type { BenchServerReady, BenchServerRequest } from "./bench-server";
 import { requestsPerSecond, type TimedResponse, timedGet } from "./http-load";
-import { type BenchContext, extraSections } from "./sections";
+import { type BenchCase, type BenchContext, extraSections } from "./sections";
 
 function option(name: string, fallback: number) {
   const index = process.argv.indexOf(`--${name}`);
@@ -101,13 +101,6 @@ async function login(appUrl: string, username: string) {
   });
   const { user } = (await status.json()) as { user: { id: number } };
   return { cookie: cookie!.split(";")[0]!, id: user.id };
-}
-
-interface BenchCase {
-  label: string;
-  /** One or more calls made one after another (a screen that makes several). */
-  urls: string[];
-  cookie: string;
 }
 
 interface CaseRound {
@@ -221,17 +214,7 @@ async function main() {
   }
 
   console.log("\nList and search calls (loopback HTTP; SQL = the same statements run directly)");
-  console.log("call | p50 ms | p95 ms | SQL p50 ms | HTTP÷SQL | statements | rows | total | bytes");
-  console.log("--- | --: | --: | --: | --: | --: | --: | --: | --:");
-  for (const benchCase of cases) {
-    const results = caseRounds.get(benchCase.label)!;
-    const p50 = median(results.map((r) => r.p50));
-    const sql = median(results.map((r) => r.sql));
-    const last = results.at(-1)!;
-    console.log(
-      `${benchCase.label} | ${ms(p50)} | ${ms(median(results.map((r) => r.p95)))} | ${ms(sql)} | ${(p50 / sql).toFixed(1)}× | ${last.statements} | ${last.rows} | ${last.total} | ${last.bytes}`,
-    );
-  }
+  for (const line of caseTable(cases, caseRounds)) console.log(line);
 
   const bare = median(throughput.bare);
   const status = median(throughput.status);
@@ -266,6 +249,21 @@ async function main() {
     userCookie: user.cookie,
     databaseKind: ready.kind,
     counts,
+    exec: async (sql) => {
+      const answer = await server.ask<{ ms: number; error?: string }>({ type: "exec", sql });
+      if (answer.error) throw new Error(answer.error);
+      return answer.ms;
+    },
+    measure: async (sectionCases) => {
+      const results = new Map<string, CaseRound[]>();
+      for (let round = 0; round < rounds; round++) {
+        for (const benchCase of sectionCases) {
+          const result = await measureCase(appUrl, benchCase, server.ask);
+          results.set(benchCase.label, [...(results.get(benchCase.label) ?? []), result]);
+        }
+      }
+      return caseTable(sectionCases, results);
+    },
   };
   for (const section of extraSections) {
     console.log(`\n${section.title}`);
@@ -273,6 +271,24 @@ async function main() {
   }
 
   await server.ask({ type: "close" });
+}
+
+/** The calls' table: medians over the rounds of p50, p95 and the same SQL run directly. */
+function caseTable(cases: BenchCase[], caseRounds: Map<string, CaseRound[]>): string[] {
+  const lines = [
+    "call | p50 ms | p95 ms | SQL p50 ms | HTTP÷SQL | statements | rows | total | bytes",
+    "--- | --: | --: | --: | --: | --: | --: | --: | --:",
+  ];
+  for (const benchCase of cases) {
+    const results = caseRounds.get(benchCase.label)!;
+    const p50 = median(results.map((r) => r.p50));
+    const sql = median(results.map((r) => r.sql));
+    const last = results.at(-1)!;
+    lines.push(
+      `${benchCase.label} | ${ms(p50)} | ${ms(median(results.map((r) => r.p95)))} | ${ms(sql)} | ${(p50 / sql).toFixed(1)}× | ${last.statements} | ${last.rows} | ${last.total} | ${last.bytes}`,
+    );
+  }
+  return lines;
 }
 
 async function measureCase(

@@ -3,6 +3,7 @@
 // `extraSections` below (e.g. the first-load figures of scripts/bench/first-load.ts).
 
 import { accountsSection } from "./accounts-section";
+import { activitySection } from "./activity-section";
 import { directoriesSection } from "./directories-section";
 import { expensesSection } from "./expenses-section";
 import { exportSection } from "./export-section";
@@ -21,6 +22,20 @@ export interface BenchContext {
   /** "pglite" or "postgres". */
   databaseKind: string;
   counts: { licenses: number; assignments: number; users: number };
+  /** Runs one SQL statement on the server's database (e.g. to seed a section); its time in ms. */
+  exec(sql: string): Promise<number>;
+  /**
+   * Times calls as the main table does (p50/p95 over loopback HTTP, the same statements run
+   * directly, medians over the rounds) and returns that table's lines.
+   */
+  measure(cases: BenchCase[]): Promise<string[]>;
+}
+
+export interface BenchCase {
+  label: string;
+  /** One or more calls made one after another (a screen that makes several). */
+  urls: string[];
+  cookie: string;
 }
 
 export interface BenchSection {
@@ -41,4 +56,5 @@ export const extraSections: BenchSection[] = [
   expensesSection,
   feedSection,
   exportSection,
+  activitySection,
 ];

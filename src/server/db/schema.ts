@@ -941,8 +941,15 @@ export const activityLog = pgTable(
     index("activity_log_user_idx").on(t.userId, t.occurredAt, t.id),
     index("activity_log_area_idx").on(t.area, t.occurredAt, t.id),
     index("activity_log_action_idx").on(t.action, t.occurredAt, t.id),
+    // Area and action together (the Activity page's two filters): the page walks this index in
+    // order and the total counts it alone, however rare the pair (decision 0021, amended).
+    index("activity_log_area_action_idx").on(t.area, t.action, t.occurredAt, t.id),
     // One item's history (the dialogs' History tab).
     index("activity_log_item_idx").on(t.area, t.itemId, t.occurredAt, t.id),
+    // The page's search over item names (ILIKE '%text%'): without it, a scan of the whole log.
+    index("activity_log_item_label_trgm_idx")
+      .using("gin", t.itemLabel.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
   ],
 );
 

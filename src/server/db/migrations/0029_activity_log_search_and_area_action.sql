@@ -1,0 +1,2 @@
+CREATE INDEX "activity_log_area_action_idx" ON "activity_log" USING btree ("area","action","occurred_at","id");--> statement-breakpoint
+CREATE INDEX "activity_log_item_label_trgm_idx" ON "activity_log" USING gin ("item_label" gin_trgm_ops) WITH (fastupdate=false);
