@@ -3,7 +3,8 @@
 // SELECT over generate_series into the server's own database; then the Activity page's calls
 // and an item's History tab, timed like the main table (loopback HTTP, the same statements run
 // directly). The mix: licenses 35% (edits, seats, key views, renewals), sign-ins 20%, the other
-// areas the rest; each person and each license has records.
+// areas the rest. Each person and each license has records, spread over the year (a prime
+// stride over the ids, coprime with the bench's round counts).
 import type { BenchCase, BenchSection } from "./sections";
 
 export const RECORDS_PER_LICENSE = 20;
@@ -105,7 +106,7 @@ select
 from (
   select g, a.area, b.action,
     case a.area
-      when 'licenses' then lic.first + (g * 31) % lic.n
+      when 'licenses' then lic.first + ((g / 20) * 7919) % lic.n
       when 'auth' then people.first + (g * 7) % people.n
       when 'settings' then null
       else 1 + (g * 13) % 5000
