@@ -287,8 +287,9 @@ export async function trustReviewRecords(context: SeedContext): Promise<DemoReco
       ...entry(atlas),
       changes: cancelled(atlas),
     }),
+    // The approval dialog's decision (decision 0021: approve/reject, "keep" is an update).
     record(context, "priya", ago(context, 44, 5), {
-      action: "update",
+      action: "reject",
       ...entry(atlas),
       changes: {
         approvalStatus: { before: "pending", after: atlas.approvalStatus },
