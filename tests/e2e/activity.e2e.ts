@@ -190,7 +190,7 @@ describe("the Activity page", () => {
     await page.waitForURL((url) => url.pathname === "/activity");
   });
 
-  it("links hardware and listing records to their Edit dialogs, and a person's to their details", async () => {
+  it("links hardware, listing and plan records to their Edit dialogs, and a person's to their details", async () => {
     const page = await e2e.pageAs(DEMO_ADMIN);
     const api = await adminApi(e2e.baseUrl);
     const serial = `LINK-${TAG}`;
@@ -239,6 +239,22 @@ describe("the Activity page", () => {
       `Linked listing ${TAG}`,
     );
     await closeLinkedDialog(page, directory);
+
+    // A G Suite plan, on its own tab of the G Suite page.
+    const plan = await api<{ id: number }>("POST", "/api/gsuite-plans", {
+      name: `Linked plan ${TAG}`,
+      basePrice: 6,
+    });
+    const planned = await openRecord(page, `Linked plan ${TAG}`, "gsuite_plans", "create");
+    await planned.getByRole("link", { name: `Linked plan ${TAG}`, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/gsuite-accounts");
+    expect(query(page)).toEqual({ tab: "plans", item: String(plan.id) });
+    const planDialog = page.getByRole("dialog", { name: "Edit Plan", exact: true });
+    await visible(planDialog);
+    expect(await planDialog.getByLabel("Plan Name", { exact: true }).inputValue()).toBe(
+      `Linked plan ${TAG}`,
+    );
+    await closeLinkedDialog(page, planDialog);
   });
 
   it("says when a linked item is gone instead of opening a dialog", async () => {

@@ -137,10 +137,12 @@ describe("role rules", () => {
   it("answers 403 to an ordinary user on every G Suite call", async () => {
     const calls: [Method, string, unknown][] = [
       ["GET", "/api/gsuite-organizations", undefined],
+      ["GET", `/api/gsuite-organizations/${primary.id}`, undefined],
       ["POST", "/api/gsuite-organizations", { name: "X", domain: "x.test" }],
       ["PATCH", `/api/gsuite-organizations/${primary.id}`, { name: "X" }],
       ["DELETE", `/api/gsuite-organizations/${studio.id}`, undefined],
       ["GET", "/api/gsuite-plans", undefined],
+      ["GET", `/api/gsuite-plans/${starter.id}`, undefined],
       ["POST", "/api/gsuite-plans", { name: "X", basePrice: 1 }],
       ["PATCH", `/api/gsuite-plans/${starter.id}`, { name: "X" }],
       ["DELETE", `/api/gsuite-plans/${starter.id}`, undefined],
@@ -516,6 +518,22 @@ describe("summary figures at the stored rates", () => {
 });
 
 describe("editing and deleting organizations and plans", () => {
+  it("answers one organization or plan by id as its list does; a missing one is 404", async () => {
+    const organizations = (await call("GET", "/api/gsuite-organizations")).json();
+    const organization = await call("GET", `/api/gsuite-organizations/${studio.id}`);
+    expect(organization.statusCode, organization.body).toBe(200);
+    expect(organization.json()).toEqual(
+      (organizations as OrganizationResponse[]).find((row) => row.id === studio.id),
+    );
+    const plans = (await call("GET", "/api/gsuite-plans")).json() as PlanResponse[];
+    const plan = await call("GET", `/api/gsuite-plans/${starter.id}`);
+    expect(plan.statusCode, plan.body).toBe(200);
+    expect(plan.json()).toEqual(plans.find((row) => row.id === starter.id));
+    expect((plan.json() as PlanResponse).accountCount).toBeGreaterThan(0);
+    expect((await call("GET", "/api/gsuite-organizations/999999")).statusCode).toBe(404);
+    expect((await call("GET", "/api/gsuite-plans/999999")).statusCode).toBe(404);
+  });
+
   it("renames a plan and its accounts follow", async () => {
     const renamed = await call("PATCH", `/api/gsuite-plans/${standard.id}`, { name: "Standard 2" });
     expect(renamed.statusCode, renamed.body).toBe(200);

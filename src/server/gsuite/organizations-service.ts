@@ -121,6 +121,11 @@ async function respond(db: Executor, row: OrganizationRow) {
   return toResponse(row, defaultRow?.id, Number(used?.accounts ?? 0));
 }
 
+/** One organization as the list shows it (default flag, number of accounts). */
+export async function getOrganization(db: Db, id: number): Promise<OrganizationResponse> {
+  return respond(db, await findOrganization(db, id));
+}
+
 export async function createOrganization(
   db: Db,
   input: CreateOrganizationRequest,

@@ -62,6 +62,11 @@ async function accountsOnPlan(db: Executor, id: number) {
   return Number(used?.accounts ?? 0);
 }
 
+/** One plan with its number of accounts, as the list shows it. */
+export async function getPlan(db: Db, id: number): Promise<PlanResponse> {
+  return toResponse(await findPlan(db, id), await accountsOnPlan(db, id));
+}
+
 export async function listPlans(db: Db): Promise<PlanResponse[]> {
   const [rows, counts] = await Promise.all([
     db

@@ -40,10 +40,11 @@ import { assignUsers } from "./assign-service";
 import {
   createOrganization,
   deleteOrganization,
+  getOrganization,
   listOrganizations,
   updateOrganization,
 } from "./organizations-service";
-import { createPlan, deletePlan, listPlans, updatePlan } from "./plans-service";
+import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from "./plans-service";
 import { gsuiteSummary } from "./summary-service";
 import { listGsuiteUsers } from "./users-service";
 
@@ -53,6 +54,16 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/gsuite-organizations",
     { preHandler: requireAdmin, schema: { response: { 200: organizationListResponseSchema } } },
     async () => listOrganizations(app.db),
+  );
+  // One organization or plan for its Edit dialog (a link from the Activity page); not in the
+  // spec, which reads them only as lists.
+  app.get(
+    "/api/gsuite-organizations/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: organizationResponseSchema } },
+    },
+    async (request) => getOrganization(app.db, request.params.id),
   );
   app.post(
     "/api/gsuite-organizations",
@@ -96,6 +107,14 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/gsuite-plans",
     { preHandler: requireAdmin, schema: { response: { 200: planListResponseSchema } } },
     async () => listPlans(app.db),
+  );
+  app.get(
+    "/api/gsuite-plans/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: planResponseSchema } },
+    },
+    async (request) => getPlan(app.db, request.params.id),
   );
   app.post(
     "/api/gsuite-plans",

@@ -48,6 +48,9 @@ describe("activityItemPath", () => {
       activityItemPath({ area: "gsuite", action: "update", itemId: 8, itemLabel: "a@b.example" }),
     ).toBe("/gsuite-accounts?tab=users&item=8");
     expect(
+      activityItemPath({ area: "gsuite_plans", action: "update", itemId: 2, itemLabel: "Pro" }),
+    ).toBe("/gsuite-accounts?tab=plans&item=2");
+    expect(
       activityItemPath({
         area: "trust_reviews",
         action: "approve",
@@ -67,7 +70,7 @@ describe("activityItemPath", () => {
       }),
     ).toBe("/hardware?tab=requests&search=Monitor+%26+stand");
     expect(
-      activityItemPath({ area: "gsuite_plans", action: "create", itemId: 2, itemLabel: null }),
+      activityItemPath({ area: "hardware_requests", action: "create", itemId: 2, itemLabel: null }),
     ).toBeNull();
   });
 

@@ -1,9 +1,8 @@
 // Where a record's item is seen: its area's page with the item's dialog open (`?item=<id>`,
 // lib/linked-item.ts), loaded by id so the link lands on that item even when it is not on the
-// list's first page or its name has changed since. The few areas whose page cannot open one item
-// by id (hardware requests, G Suite plans and organizations: no dialog of their own, or no
-// GET-by-id) link to their list searched for the item's name (the lists keep their search in the
-// URL, decision 0007). Areas without items (sign-in, settings), areas added later without an entry
+// list's first page or its name has changed since. Hardware requests have no dialog of their own:
+// they link to their list searched for the item's name (the lists keep their search in the URL,
+// decision 0007). Areas without items (sign-in, settings), areas added later without an entry
 // here, and deleted items show the item's name without a link.
 import { linkedItemPath } from "@/client/lib/linked-item";
 import type { ActivityArea } from "@/domain/activity";
@@ -18,13 +17,13 @@ const ITEM_PAGES: Partial<Record<ActivityArea, string>> = {
   directories: "/directories",
   trust_reviews: "/trust-reviews",
   gsuite: "/gsuite-accounts?tab=users",
+  gsuite_plans: "/gsuite-accounts?tab=plans",
+  gsuite_organizations: "/gsuite-accounts?tab=organizations",
 };
 
 /** The list of each area whose page cannot open one item, searched by the item's name. */
 const SEARCHED_LISTS: Partial<Record<ActivityArea, string>> = {
   hardware_requests: "/hardware?tab=requests",
-  gsuite_plans: "/gsuite-accounts?tab=plans",
-  gsuite_organizations: "/gsuite-accounts",
 };
 
 function searchedListPath(list: string, name: string): string {

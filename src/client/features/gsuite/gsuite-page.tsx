@@ -12,7 +12,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui
 import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { listQueryString } from "@/client/lib/list-query-string";
-import type { GsuiteAccountResponse } from "@/domain/schemas/gsuite";
+import type {
+  GsuiteAccountResponse,
+  OrganizationResponse,
+  PlanResponse,
+} from "@/domain/schemas/gsuite";
 import { AccountsTab } from "./accounts-tab";
 import { AllUsersTab, type UserAction } from "./all-users-tab";
 import { isGsuiteDataKey, useGsuiteSummary } from "./api";
@@ -32,13 +36,29 @@ export function GsuitePage() {
   const queryClient = useQueryClient();
   const [list, setList, setSearch] = useListSearchParams(gsuiteSearchParamsSchema);
   const [dialog, setDialog] = useState<GsuiteDialogState>(null);
-  // A link to one account (the Activity page's) opens its Edit dialog, as its row's button would.
-  const linked = useLinkedItem<GsuiteAccountResponse>("/api/gsuite-accounts", {
-    enabled: true,
-    what: "G Suite account",
-  });
   const summary = useGsuiteSummary();
   const { tab, view } = list;
+  // A link to one account, plan or organization (the Activity page's) opens its Edit dialog on
+  // its tab, as its row's button would; only the tab's own kind of item is read.
+  const linkedAccount = useLinkedItem<GsuiteAccountResponse>("/api/gsuite-accounts", {
+    enabled: tab === "users",
+    what: "G Suite account",
+  });
+  const linkedPlan = useLinkedItem<PlanResponse>("/api/gsuite-plans", {
+    enabled: tab === "plans",
+    what: "plan",
+  });
+  const linkedOrganization = useLinkedItem<OrganizationResponse>("/api/gsuite-organizations", {
+    enabled: tab === "organizations",
+    what: "organization",
+  });
+  const linked: GsuiteDialogState = linkedAccount.item
+    ? { kind: "account", account: linkedAccount.item }
+    : linkedPlan.item
+      ? { kind: "plan", plan: linkedPlan.item }
+      : linkedOrganization.item
+        ? { kind: "organization", organization: linkedOrganization.item }
+        : null;
 
   const refresh = () =>
     void queryClient.invalidateQueries({ predicate: (query) => isGsuiteDataKey(query.queryKey) });
@@ -168,10 +188,11 @@ export function GsuitePage() {
       </Tabs>
 
       <GsuiteDialogs
-        state={dialog ?? (linked.item ? { kind: "account", account: linked.item } : null)}
+        state={dialog ?? linked}
         onClose={() => {
           setDialog(null);
-          linked.close();
+          // One parameter names the item, whichever kind: dropping it closes any of them.
+          linkedAccount.close();
         }}
       />
     </div>
