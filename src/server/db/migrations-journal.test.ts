@@ -44,6 +44,21 @@ describe("migrations journal", () => {
     expect(late).toEqual([]);
   });
 
+  it("chains each snapshot to the one before it in the journal, so drizzle-kit generates from the last", () => {
+    const snapshotOf = (entry: JournalEntry) =>
+      JSON.parse(
+        fs.readFileSync(
+          path.join(folder, "meta", `${entry.tag.slice(0, 4)}_snapshot.json`),
+          "utf8",
+        ),
+      ) as { id: string; prevId: string };
+    const broken = journal.entries.slice(1).flatMap((entry, index) => {
+      const previous = snapshotOf(journal.entries[index]!);
+      return snapshotOf(entry).prevId === previous.id ? [] : [entry.tag];
+    });
+    expect(broken).toEqual([]);
+  });
+
   it("names each migration once, with its SQL file", () => {
     const tags = journal.entries.map((entry) => entry.tag);
     expect(new Set(tags).size).toBe(tags.length);
