@@ -1,13 +1,13 @@
 // G Suite Accounts in Chromium against the real server with demo data (spec part 2: 'G Suite
 // Accounts', sections 5 to 9): an administrator adds an organization and a plan, assigns one user
 // and then several, edits a plan inline, reveals passwords, unassigns and deletes; inline load
-// errors; an ordinary user is sent away from the page.
+// errors; focus returns to the row after Assign User; an ordinary user is sent away from the page.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { GsuiteSummaryResponse } from "@/domain/schemas/gsuite";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
-import { adminApi, expectToast, hidden, UI_TIMEOUT, visible } from "../support/e2e-ui";
+import { adminApi, expectFocus, expectToast, hidden, UI_TIMEOUT, visible } from "../support/e2e-ui";
 
 const e2e = setupE2e();
 
@@ -171,6 +171,36 @@ describe("the G Suite page", () => {
     await visible(many.getByText("liam@example.com", { exact: true }));
     await many.getByRole("button", { name: "Done" }).click();
     await hidden(many);
+  });
+
+  it("gives focus back to the row after Assign User, opened from the keyboard", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await openPage(page, "?tab=users&view=all-users");
+    await page.getByLabel("Search users").fill("isla");
+    const isla = userRow(page, "Isla Campbell");
+    const opener = isla.getByRole("button", { name: "Assign Isla Campbell" });
+    const assign = dialog(page, "Assign User");
+
+    // Left with Esc: back to the button that opened it.
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await visible(assign);
+    await page.keyboard.press("Escape");
+    await hidden(assign);
+    await expectFocus(opener, "the Assign Isla Campbell button");
+
+    // Assigned: the button gives way to Unassign in the same cell, which takes focus instead.
+    await page.keyboard.press("Enter");
+    await visible(assign);
+    await chooseOption(page, assign.getByLabel("Plan"), "Business Starter");
+    await assign.getByRole("button", { name: "Assign User" }).click();
+    await visible(assign.getByRole("region", { name: "Accounts created" }));
+    await page.keyboard.press("Escape");
+    await hidden(assign);
+    await expectFocus(
+      isla.getByRole("button", { name: "Unassign Isla Campbell" }),
+      "the Unassign Isla Campbell button",
+    );
   });
 
   it("edits a plan inline, reveals passwords through the server, unassigns and deletes", async () => {

@@ -87,7 +87,8 @@ export function AssignUserDialog({
                 value={chosen}
                 onChange={setChosen}
                 filter={{ active: true, withoutPlanId: planId ? Number(planId) : undefined }}
-                autoFocus
+                // No autoFocus: the dialog focuses its first field itself; an input focused while
+                // the dialog mounts would be taken for the opener, and focus would not return.
               />
             )}
             <div className="grid gap-1.5">

@@ -14,16 +14,9 @@ interface UserSearchPickerProps {
   onChange(user: GsuiteUserResponse): void;
   /** Narrows the list (only active users, only those without a plan). */
   filter?: Omit<GsuiteUserListParams, "search">;
-  autoFocus?: boolean;
 }
 
-export function UserSearchPicker({
-  label,
-  value,
-  onChange,
-  filter,
-  autoFocus = false,
-}: UserSearchPickerProps) {
+export function UserSearchPicker({ label, value, onChange, filter }: UserSearchPickerProps) {
   const [search, setSearch] = useState("");
   const settled = useDebouncedValue(search, 250);
   const users = useGsuiteUserPage({ ...filter, search: settled.trim() }, 1, SHOWN);
@@ -42,7 +35,6 @@ export function UserSearchPicker({
       chosen={value}
       onChange={onChange}
       describe={(user) => [user.username, user.email].filter(Boolean).join(" · ")}
-      autoFocus={autoFocus}
     />
   );
 }
