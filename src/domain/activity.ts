@@ -30,6 +30,7 @@ export const ACTIVITY_ACTIONS = [
   "passkey_add",
   "passkey_remove",
   "recovery_code_use",
+  "recovery_codes_regenerate",
   "restore",
   "pay",
   "prune",

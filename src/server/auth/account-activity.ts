@@ -1,5 +1,5 @@
 // Changes to how a person signs in, in the activity log (issue 15): a password, the second factor,
-// a recovery code spent, a passkey. Each is written with the transaction that makes the change.
+// a recovery code spent, new recovery codes, a passkey. Each is written with the transaction that makes the change.
 // A person's own change is in the `auth` area, beside their sign-ins; an administrator's change to
 // someone else's account is in the `users` area, in that person's history. The account is the item
 // either way, and nothing secret is recorded: no password, code or key, only that it changed.
@@ -16,6 +16,7 @@ export type AccountChangeAction = Extract<
   | "passkey_add"
   | "passkey_remove"
   | "recovery_code_use"
+  | "recovery_codes_regenerate"
 >;
 
 export interface AccountChange {

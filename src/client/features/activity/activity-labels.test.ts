@@ -17,6 +17,7 @@ describe("activity labels", () => {
     expect(plainWords("hardware_requests")).toBe("Hardware requests");
     expect(activityAreaLabel("office_accounts")).toBe("Office accounts");
     expect(activityActionLabel("sign_in_failed")).toBe("Failed sign-in");
+    expect(activityActionLabel("recovery_codes_regenerate")).toBe("Recovery codes regenerated");
   });
 
   it("offers every area and action of the domain as a filter, after 'all'", () => {

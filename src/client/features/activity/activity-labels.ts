@@ -41,6 +41,7 @@ const ACTION_NAMES: Partial<Record<ActivityAction, string>> = {
   passkey_add: "Passkey added",
   passkey_remove: "Passkey removed",
   recovery_code_use: "Recovery code used",
+  recovery_codes_regenerate: "Recovery codes regenerated",
   pay: "Payment",
 };
 

@@ -109,7 +109,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalidCode();
       }
       await releaseAttempt(app, keys);
-      return { recoveryCodes: await regenerateRecoveryCodes(app.db, account.id) };
+      return { recoveryCodes: await regenerateRecoveryCodes(app.db, by) };
     },
   );
 

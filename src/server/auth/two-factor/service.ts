@@ -1,5 +1,6 @@
 // Enrolment, checking and removal of a user's TOTP second factor and its recovery codes. Turning
-// it on or off and spending a recovery code are recorded in the activity log with the change.
+// it on or off, spending a recovery code and making new ones are recorded in the activity log with
+// the change.
 import { and, count, eq, isNull, lt } from "drizzle-orm";
 import QRCode from "qrcode";
 import type {
@@ -136,10 +137,24 @@ async function replaceRecoveryCodes(tx: Executor, userId: number, codes: string[
     .values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
 }
 
-/** New recovery codes (the old ones stop working), for a user whose second factor is on. */
-export async function regenerateRecoveryCodes(db: Db, userId: number): Promise<string[]> {
+/**
+ * New recovery codes (the old ones stop working), for a user whose second factor is on; recorded
+ * with how many there are, never the codes.
+ */
+export async function regenerateRecoveryCodes(
+  db: Db,
+  { account, actor }: TwoFactorChangeBy,
+): Promise<string[]> {
   const codes = newRecoveryCodes();
-  await db.transaction(async (tx) => replaceRecoveryCodes(tx, userId, codes));
+  await db.transaction(async (tx) => {
+    await replaceRecoveryCodes(tx, account.id, codes);
+    await recordAccountChange(tx, actor, {
+      action: "recovery_codes_regenerate",
+      area: "auth",
+      account,
+      detail: { codes: codes.length },
+    });
+  });
   return codes;
 }
 

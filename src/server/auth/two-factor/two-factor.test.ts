@@ -560,6 +560,30 @@ describe("the activity log", () => {
     expect(await activitySince(t.app.db, mark)).toEqual([record("two_factor_disable", other.user)]);
   });
 
+  it("records new recovery codes once, with how many and never the codes; nothing for a wrong code", async () => {
+    const { user, cookie, secret, recoveryCodes } = await enrolledUser();
+    const regenerate = (code: string) =>
+      post("/api/auth/two-factor/recovery-codes", cookie, { code });
+    let mark = await activityMark(t.app.db);
+    expect((await regenerate(totpCode(secret, now + 5 * 60_000))).statusCode).toBe(400);
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
+
+    const response = await regenerate(totpCode(secret, now));
+    expect(response.statusCode).toBe(200);
+    const fresh = response.json().recoveryCodes as string[];
+    const added = await activitySince(t.app.db, mark);
+    expect(added).toEqual([
+      record("recovery_codes_regenerate", user, { detail: { codes: fresh.length } }),
+    ]);
+    for (const code of [...fresh, ...recoveryCodes])
+      expect(JSON.stringify(added)).not.toContain(code);
+
+    // The same code again is used up: refused, and nothing more is recorded.
+    mark = await activityMark(t.app.db);
+    expect((await regenerate(totpCode(secret, now))).statusCode).toBe(400);
+    expect(await activitySince(t.app.db, mark)).toEqual([]);
+  });
+
   it("records an administrator's reset in the user's history, once there was one to reset", async () => {
     const { user, cookie } = await enrolledUser();
     const reset = (as: string) =>
