@@ -93,9 +93,18 @@ describe("two-factor authentication", () => {
     const page = await e2e.pageAs(username);
     const security = await openSecurityTab(page);
     await visible(security.getByText("Two-Factor Authentication", { exact: true }));
-    await security.getByRole("button", { name: "Set up two-factor", exact: true }).click();
-
     const dialog = page.getByRole("dialog", { name: "Set up two-factor authentication" });
+    // Opened from the keyboard and left with Esc once the code field (which focuses itself when
+    // the key arrives) is shown: focus goes back to the button.
+    const opener = security.getByRole("button", { name: "Set up two-factor", exact: true });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expectFocus(dialog.getByLabel("Verification code"), "the code field");
+    await page.keyboard.press("Escape");
+    await hidden(dialog);
+    await expectFocus(opener, "the Set up two-factor button");
+
+    await page.keyboard.press("Enter");
     await visible(dialog);
     await visible(dialog.getByRole("img", { name: "QR code for your authenticator app" }));
     const keyText = dialog.getByTestId("totp-secret");
