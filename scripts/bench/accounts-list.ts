@@ -6,11 +6,10 @@
 // serialization, no network); prints p50/p95. Asserts nothing.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import { createSecrets } from "../../src/server/lib/secrets";
 import { seedBenchOfficeAccounts } from "./accounts-data";
-import { BENCH_PASSWORD, openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { benchSignIn, buildBenchApp } from "./inject-app";
 
 const accountCount = Number(process.argv[2] ?? 5_000);
 const assignmentCount = Number(process.argv[3] ?? 10_000);
@@ -32,18 +31,8 @@ async function main() {
     `seeded ${accountCount} office accounts, ${assignmentCount} assignments on ${database.kind} in ${Math.round(performance.now() - started)} ms`,
   );
 
-  const config = loadConfig({ LOG_LEVEL: "silent", CLIENT_DIR: "/nonexistent" });
-  const app = await buildApp({ config, database, secrets });
-  await app.ready();
-  const login = async (username: string) => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      headers: { "x-requested-with": "XMLHttpRequest" },
-      payload: { username, password: BENCH_PASSWORD },
-    });
-    return `qm_session=${response.cookies.find((c) => c.name === "qm_session")!.value}`;
-  };
+  const app = await buildBenchApp(database, secrets);
+  const login = (username: string) => benchSignIn(app, username);
   const adminCookie = await login("bench0");
   const userCookie = await login("bench1");
   const lastPage = Math.max(0, accountCount - 50);

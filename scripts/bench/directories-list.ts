@@ -8,10 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import { createSecrets } from "../../src/server/lib/secrets";
-import { BENCH_PASSWORD, openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { seedBenchDirectories } from "./directories-data";
+import { benchSignIn, buildBenchApp } from "./inject-app";
 
 const listingCount = Number(process.argv[2] ?? 10_000);
 const reviewCount = Number(process.argv[3] ?? 20_000);
@@ -26,26 +26,12 @@ async function main() {
   const secrets = createSecrets(randomBytes(32));
   let started = performance.now();
   await seedBenchLicenses(database.db, secrets, { licenses: LICENSES, assignments: 0, users: 2 });
-  // Rows spread over the four currencies, the frequencies, statuses and a year of dates.
-  await database.db.execute(sql`
-    insert into directories (name, url, location, payment_frequency_months, payment_amount,
-      payment_currency, is_one_time, is_cancelled, next_payment_date)
-    select 'Listing ' || i, 'https://listing' || i || '.example', 'City ' || (i % 50),
-      (array[1,3,6,12])[1 + i % 4], (i % 900) + 9.99, (array['USD','AUD','EUR','GBP'])[1 + i % 4],
-      i % 10 = 0, i % 7 = 0, current_date + (i % 365) - 60
-    from generate_series(1, ${listingCount}) as i`);
-  await database.db.execute(sql`
-    insert into trust_reviews (license_id, client_name, domain, assigned_date, payment_status,
-      client_payment_amount, client_payment_currency, payment_frequency, is_active,
-      approval_status, notes)
-    select l.id, 'Client ' || i, 'client' || i || '.example', current_date - (i % 700),
-      (array['paying','not_paying','partial'])[1 + i % 3], (i % 300) + 5,
-      (array['USD','AUD','EUR','GBP'])[1 + i % 4], (array['monthly','annually'])[1 + i % 2],
-      i % 9 <> 0, (array['pending','approved','rejected','keep'])[1 + i % 4],
-      'Domain: notes' || i || '.example'
-    from generate_series(1, ${reviewCount}) as i
-    join (select id, row_number() over (order by id) as n from licenses) l
-      on l.n = 1 + i % ${LICENSES}`);
+  await seedBenchDirectories(database.db, {
+    listings: listingCount,
+    reviews: reviewCount,
+    locations: 50,
+    overLicenses: LICENSES,
+  });
   // What autovacuum does within a minute of a bulk load in a normal installation (this machine's
   // server runs with autovacuum off): statistics and the visibility map, without which the
   // lists' index-only page scans (selectPageByIds) would visit every table row.
@@ -54,16 +40,8 @@ async function main() {
     `seeded ${listingCount} listings and ${reviewCount} trust reviews over ${LICENSES} licenses on ${database.kind} in ${Math.round(performance.now() - started)} ms`,
   );
 
-  const config = loadConfig({ LOG_LEVEL: "silent", CLIENT_DIR: "/nonexistent" });
-  const app = await buildApp({ config, database, secrets });
-  await app.ready();
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    headers: { "x-requested-with": "XMLHttpRequest" },
-    payload: { username: "bench0", password: BENCH_PASSWORD },
-  });
-  const cookie = `qm_session=${login.cookies.find((c) => c.name === "qm_session")!.value}`;
+  const app = await buildBenchApp(database, secrets);
+  const cookie = await benchSignIn(app);
   const headers = { cookie, "x-requested-with": "XMLHttpRequest" };
 
   const cases: [string, string][] = [

@@ -11,10 +11,9 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { todayIso } from "../../src/domain/dates";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import { createSecrets } from "../../src/server/lib/secrets";
-import { BENCH_PASSWORD, openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { benchSignIn, buildBenchApp } from "./inject-app";
 
 const licenseCount = Number(process.argv[2] ?? 20_000);
 const iterations = Number(process.argv[3] ?? 40);
@@ -82,16 +81,8 @@ async function main() {
     `seeded ${licenseCount} licenses, 10000 listings, 20000 G Suite accounts, 20000 hardware items, 2000 office accounts and 1200 droplet costs on ${database.kind} in ${Math.round(performance.now() - started)} ms`,
   );
 
-  const config = loadConfig({ LOG_LEVEL: "silent", CLIENT_DIR: "/nonexistent" });
-  const app = await buildApp({ config, database, secrets });
-  await app.ready();
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    headers: { "x-requested-with": "XMLHttpRequest" },
-    payload: { username: "bench0", password: BENCH_PASSWORD },
-  });
-  const cookie = `qm_session=${login.cookies.find((c) => c.name === "qm_session")!.value}`;
+  const app = await buildBenchApp(database, secrets);
+  const cookie = await benchSignIn(app);
   const headers = { cookie, "x-requested-with": "XMLHttpRequest" };
   const today = todayIso();
   const month = today.slice(0, 7);

@@ -8,11 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import { createSecrets } from "../../src/server/lib/secrets";
-import { BENCH_PASSWORD, openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { openBenchDatabase, seedBenchLicenses } from "./bench-data";
 import { seedBenchGsuite } from "./gsuite-data";
+import { benchSignIn, buildBenchApp } from "./inject-app";
 
 const accountCount = Number(process.argv[2] ?? 20_000);
 const userCount = Number(process.argv[3] ?? 5_000);
@@ -39,16 +38,8 @@ async function main() {
     `seeded ${accountCount} G Suite accounts, 20 organizations, 10 plans, ${userCount} users on ${database.kind} in ${Math.round(performance.now() - started)} ms`,
   );
 
-  const config = loadConfig({ LOG_LEVEL: "silent", CLIENT_DIR: "/nonexistent" });
-  const app = await buildApp({ config, database, secrets });
-  await app.ready();
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    headers: { "x-requested-with": "XMLHttpRequest" },
-    payload: { username: "bench0", password: BENCH_PASSWORD },
-  });
-  const cookie = `qm_session=${login.cookies.find((c) => c.name === "qm_session")!.value}`;
+  const app = await buildBenchApp(database, secrets);
+  const cookie = await benchSignIn(app);
   const headers = { cookie, "x-requested-with": "XMLHttpRequest" };
   const lastPage = Math.max(0, accountCount - 50);
 

@@ -9,14 +9,13 @@
 // Its own scratch database (created and dropped on PostgreSQL). Prints figures; asserts nothing.
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../../src/server/app";
 import { hashPassword } from "../../src/server/auth/passwords";
-import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db/client";
 import { hardware, hardwareRequests, users } from "../../src/server/db/schema";
 import { createSecrets } from "../../src/server/lib/secrets";
 import { BENCH_PASSWORD, openBenchDatabase } from "./bench-data";
 import { timedGet } from "./http-load";
+import { benchSignIn, buildBenchApp } from "./inject-app";
 import type { BenchSection } from "./sections";
 
 const TYPES = [
@@ -130,19 +129,10 @@ export async function runHardwareBench(
     lines.push(
       `seeded ${counts.hardware} hardware items and ${counts.requests} requests on ${database.kind} in ${Math.round(performance.now() - started)} ms`,
     );
-    const config = loadConfig({ LOG_LEVEL: "silent", CLIENT_DIR: "/nonexistent" });
-    const app = await buildApp({ config, database, secrets: createSecrets(randomBytes(32)) });
+    const app = await buildBenchApp(database, createSecrets(randomBytes(32)));
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     try {
-      const login = async (username: string) => {
-        const response = await app.inject({
-          method: "POST",
-          url: "/api/auth/login",
-          headers: { "x-requested-with": "XMLHttpRequest" },
-          payload: { username, password: BENCH_PASSWORD },
-        });
-        return `qm_session=${response.cookies.find((c) => c.name === "qm_session")!.value}`;
-      };
+      const login = (username: string) => benchSignIn(app, username);
       const admin = await login("bench-hw0");
       const user = await login("bench-hw1");
       const cases: [string, string, string][] = [

@@ -9,8 +9,6 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { todayIso } from "../../src/domain/dates";
 import { monthOf, previousMonth, shiftMonth } from "../../src/domain/hosting";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import { createSecrets } from "../../src/server/lib/secrets";
 import {
   dropletItem,
@@ -18,7 +16,8 @@ import {
   standInUuid,
   startDigitalOceanStandIn,
 } from "../../tests/support/digitalocean-stand-in";
-import { BENCH_PASSWORD, openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { benchSignIn, buildBenchApp } from "./inject-app";
 
 const dropletCount = Number(process.argv[2] ?? 500);
 const monthCount = Number(process.argv[3] ?? 36);
@@ -60,21 +59,11 @@ async function main() {
     select to_char(to_date(${shiftMonth(previous, -monthCount)}, 'YYYY-MM') + make_interval(months => m), 'YYYY-MM'),
       (5000000 + d)::text, (d % 90) + 4.17
     from generate_series(0, ${monthCount - 1}) as m, generate_series(0, ${dropletCount - 1}) as d`);
-  const config = loadConfig({
-    LOG_LEVEL: "silent",
-    CLIENT_DIR: "/nonexistent",
+  const app = await buildBenchApp(database, secrets, {
     DIGITALOCEAN_TOKEN: standIn.token,
     DIGITALOCEAN_API_URL: standIn.url,
   });
-  const app = await buildApp({ config, database, secrets });
-  await app.ready();
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    headers: { "x-requested-with": "XMLHttpRequest" },
-    payload: { username: "bench0", password: BENCH_PASSWORD },
-  });
-  const cookie = `qm_session=${login.cookies.find((c) => c.name === "qm_session")!.value}`;
+  const cookie = await benchSignIn(app);
   const headers = { cookie, "x-requested-with": "XMLHttpRequest" };
 
   console.log(

@@ -4,16 +4,10 @@
 // the script creates and drops its own database there). Prints figures; asserts nothing.
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import { licenses } from "../../src/server/db/schema";
 import { createSecrets } from "../../src/server/lib/secrets";
-import {
-  BENCH_PASSWORD,
-  BENCH_USER_COUNT,
-  openBenchDatabase,
-  seedBenchLicenses,
-} from "./bench-data";
+import { BENCH_USER_COUNT, openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { benchSignIn, buildBenchApp } from "./inject-app";
 
 const licenseCount = Number(process.argv[2] ?? 20_000);
 const assignmentCount = Number(process.argv[3] ?? 40_000);
@@ -40,18 +34,8 @@ async function main() {
     );
   }
 
-  const config = loadConfig({ LOG_LEVEL: "silent", CLIENT_DIR: "/nonexistent" });
-  const app = await buildApp({ config, database, secrets });
-  await app.ready();
-  const login = async (username: string) => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      headers: { "x-requested-with": "XMLHttpRequest" },
-      payload: { username, password: BENCH_PASSWORD },
-    });
-    return `qm_session=${response.cookies.find((c) => c.name === "qm_session")!.value}`;
-  };
+  const app = await buildBenchApp(database, secrets);
+  const login = (username: string) => benchSignIn(app, username);
   const adminCookie = await login("bench0");
   const userCookie = await login("bench1");
 

@@ -10,13 +10,13 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import { createSecrets } from "../../src/server/lib/secrets";
 import { seedBenchOfficeAccounts } from "./accounts-data";
-import { BENCH_PASSWORD, openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { openBenchDatabase, seedBenchLicenses } from "./bench-data";
+import { seedBenchDirectories } from "./directories-data";
 import { seedBenchGsuite } from "./gsuite-data";
 import { seedHardwareBench } from "./hardware";
+import { benchSignIn, buildBenchApp } from "./inject-app";
 
 const rows = Number(process.argv[2] ?? 50_000);
 
@@ -62,24 +62,12 @@ async function main() {
   await seedHardwareBench(database.db, { hardware: rows, requests: rows });
   await seedBenchOfficeAccounts(database.db, secrets, { accounts: rows, assignments: rows });
   await seedBenchGsuite(database.db, secrets, { organizations: 20, plans: 10, accounts: rows });
-  await database.db.execute(sql`
-    insert into directories (name, url, location, payment_frequency_months, payment_amount,
-      payment_currency, is_one_time, is_cancelled, next_payment_date)
-    select 'Listing ' || i, 'https://listing' || i || '.example', 'City ' || (i % 500),
-      (array[1,3,6,12])[1 + i % 4], (i % 900) + 9.99, (array['USD','AUD','EUR','GBP'])[1 + i % 4],
-      i % 10 = 0, i % 7 = 0, current_date + (i % 365) - 60
-    from generate_series(1, ${rows}) as i`);
-  await database.db.execute(sql`
-    insert into trust_reviews (license_id, client_name, domain, assigned_date, payment_status,
-      client_payment_amount, client_payment_currency, payment_frequency, is_active,
-      approval_status, notes)
-    select l.id, 'Client ' || i, 'client' || i || '.example', current_date - (i % 700),
-      (array['paying','not_paying','partial'])[1 + i % 3], (i % 300) + 5,
-      (array['USD','AUD','EUR','GBP'])[1 + i % 4], (array['monthly','annually'])[1 + i % 2],
-      i % 9 <> 0, (array['pending','approved','rejected','keep'])[1 + i % 4],
-      'Domain: notes' || i || '.example'
-    from generate_series(1, ${rows}) as i
-    join (select id, row_number() over (order by id) as n from licenses) l on l.n = 1 + i % 2000`);
+  await seedBenchDirectories(database.db, {
+    listings: rows,
+    reviews: rows,
+    locations: 500,
+    overLicenses: 2_000,
+  });
   // What autovacuum does soon after a bulk load (statistics and the visibility map).
   await database.db.execute(sql`vacuum (analyze)`);
   console.log(
@@ -94,16 +82,8 @@ async function main() {
     return originalQuery(...args);
   };
 
-  const config = loadConfig({ LOG_LEVEL: "silent", CLIENT_DIR: "/nonexistent" });
-  const app = await buildApp({ config, database, secrets });
-  await app.ready();
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/auth/login",
-    headers: { "x-requested-with": "XMLHttpRequest" },
-    payload: { username: "bench0", password: BENCH_PASSWORD },
-  });
-  const cookie = `qm_session=${login.cookies.find((c) => c.name === "qm_session")!.value}`;
+  const app = await buildBenchApp(database, secrets);
+  const cookie = await benchSignIn(app);
 
   console.log("search | statement | scans (index or Seq Scan) | rows | execution ms");
   console.log("--- | --: | --- | --: | --:");
