@@ -371,3 +371,13 @@ function shift(month: string, offset: number) {
   const index = year * 12 + m - 1 + offset;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
+
+/** The server's settings that point it at the stand-in, with a short timeout for the fault tests. */
+export function standInEnv(standIn: DigitalOceanStandIn, maxRetryWaitSeconds: number) {
+  return {
+    DIGITALOCEAN_TOKEN: standIn.token,
+    DIGITALOCEAN_API_URL: standIn.url,
+    DIGITALOCEAN_TIMEOUT_SECONDS: "1",
+    DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS: String(maxRetryWaitSeconds),
+  };
+}

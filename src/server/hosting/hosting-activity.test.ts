@@ -7,6 +7,7 @@ import {
   type DigitalOceanStandIn,
   dropletItem,
   sampleAccount,
+  standInEnv,
   startDigitalOceanStandIn,
 } from "../../../tests/support/digitalocean-stand-in";
 import { buildTestApp, type SignedIn, type TestApp } from "../../../tests/support/test-app";
@@ -24,12 +25,7 @@ let user: SignedIn;
 
 beforeAll(async () => {
   standIn = await startDigitalOceanStandIn();
-  t = await buildTestApp({
-    DIGITALOCEAN_TOKEN: standIn.token,
-    DIGITALOCEAN_API_URL: standIn.url,
-    DIGITALOCEAN_TIMEOUT_SECONDS: "1",
-    DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS: "0",
-  });
+  t = await buildTestApp(standInEnv(standIn, 0));
   admin = await t.signedInUser({ role: "admin" });
   user = await t.signedInUser();
 });

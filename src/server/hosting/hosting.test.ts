@@ -6,6 +6,7 @@ import {
   type DigitalOceanStandIn,
   dropletItem,
   sampleAccount,
+  standInEnv,
   startDigitalOceanStandIn,
 } from "../../../tests/support/digitalocean-stand-in";
 import { heldCall } from "../../../tests/support/held-call";
@@ -36,12 +37,7 @@ let userCookie: string;
 
 beforeAll(async () => {
   standIn = await startDigitalOceanStandIn();
-  t = await buildTestApp({
-    DIGITALOCEAN_TOKEN: standIn.token,
-    DIGITALOCEAN_API_URL: standIn.url,
-    DIGITALOCEAN_TIMEOUT_SECONDS: "1",
-    DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS: "2",
-  });
+  t = await buildTestApp(standInEnv(standIn, 2));
   ({ cookie: adminCookie } = await t.signedInUser({ role: "admin", username: "host-admin" }));
   ({ cookie: userCookie } = await t.signedInUser({ username: "host-user" }));
 });
