@@ -8,10 +8,14 @@
 // A client that already knows the total (it read another page of the same search and filters)
 // asks with `withTotal: false`; then nothing is counted unless the page itself tells the total:
 // a short page ends the list (offset + rows), and an empty page past the end is counted.
+//
+// A list whose statement text is fixed by a few choices (which filters are set, the sort; no
+// search text) can have its pages prepared: built once per such shape, then only executed.
 import { count, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Executor } from "../db/client";
+import { preparedStatement } from "../db/prepared";
 
 export interface PageBounds {
   limit?: number;
@@ -30,6 +34,21 @@ export interface Page<Row> {
 }
 
 /**
+ * A page statement whose values are placeholders (`sql.placeholder(name)` in `where` and
+ * `select`), filled from `values`. With a `shape`, the statement is prepared once and reused
+ * (db/prepared.ts): `shape` names everything that changes its text (which filters are set, the
+ * sort and its direction), never a value. Without one (a search) it is built for the request:
+ * PostgreSQL may settle on one generic plan for a prepared statement, and a pattern's best plan
+ * depends on the pattern.
+ */
+export interface PageStatement {
+  /** The list, unique in the application: "users". */
+  list: string;
+  shape: string | undefined;
+  values: Record<string, unknown>;
+}
+
+/**
  * Runs a list query as one page with its total, or whole when neither limit nor offset is set.
  * `select` builds the list's query (fields, joins, where, order; `.$dynamic()`) and must put
  * the `total` it is given among its fields; `from` and `where` are what the total counts.
@@ -45,15 +64,67 @@ export async function selectPage<Q extends PgSelect>(
     where: SQL | undefined;
     bounds: PageBounds;
     select: (total: SQL.Aliased<number>) => Q;
+    statement?: PageStatement;
   },
 ): Promise<Page<Awaited<Q>[number]>> {
-  const { from, where, bounds } = options;
+  const { from, where, bounds, statement } = options;
+  if (statement) return selectPageWithPlaceholders(db, options, statement);
   let query = options.select(totalOf(from, where, bounds));
   if (!isPaged(bounds)) return { rows: await query, total: null };
 
   if (bounds.limit !== undefined) query = query.limit(bounds.limit) as Q;
   if (bounds.offset) query = query.offset(bounds.offset) as Q;
-  return withTotal(db, from, where, bounds, await query);
+  return withTotal(bounds, await query, () => countRows(db, from, where));
+}
+
+async function selectPageWithPlaceholders<Q extends PgSelect>(
+  db: Executor,
+  options: {
+    from: PgTable;
+    where: SQL | undefined;
+    bounds: PageBounds;
+    select: (total: SQL.Aliased<number>) => Q;
+  },
+  statement: PageStatement,
+): Promise<Page<Awaited<Q>[number]>> {
+  const { from, where, bounds } = options;
+  const buildPage = () => {
+    let query = options.select(totalOf(from, where, bounds));
+    if (bounds.limit !== undefined) query = query.limit(sql.placeholder("limit")) as Q;
+    if (bounds.offset) query = query.offset(sql.placeholder("offset")) as Q;
+    return query;
+  };
+  const buildCount = () => db.select({ total: count() }).from(from).where(where);
+  const paging = [counts(bounds) && "counted", bounds.limit !== undefined && "limit"];
+  const values = { ...statement.values, limit: bounds.limit, offset: bounds.offset };
+  const rows = (await (statement.shape === undefined
+    ? buildPage().execute(values)
+    : preparedStatement(
+        db,
+        statementName(statement, [...paging, bounds.offset && "offset"].join()),
+        buildPage,
+      ).execute(values))) as Awaited<Q>[number][];
+  if (!isPaged(bounds)) return { rows, total: null };
+  return withTotal(bounds, rows, async () => {
+    const [counted] = await (statement.shape === undefined
+      ? buildCount().execute(statement.values)
+      : preparedStatement(db, statementName(statement, "count"), buildCount).execute(
+          statement.values,
+        ));
+    return Number(counted?.total ?? 0);
+  });
+}
+
+/** One name for each statement text of the process: a list, its shape and the page's form. */
+const statementNames = new Map<string, string>();
+function statementName(statement: PageStatement, form: string) {
+  const key = `${statement.list}|${statement.shape}|${form}`;
+  let name = statementNames.get(key);
+  if (!name) {
+    name = `qm_page_${statement.list}_${statementNames.size + 1}`;
+    statementNames.set(key, name);
+  }
+  return name;
 }
 
 /**
@@ -88,7 +159,7 @@ export async function selectPageByIds<Q extends PgSelect>(
   if (bounds.limit !== undefined) ids = ids.limit(bounds.limit);
   if (bounds.offset) ids = ids.offset(bounds.offset);
   const rows = await options.select(totalOf(from, where, bounds), inArray(options.id, ids));
-  return withTotal(db, from, where, bounds, rows);
+  return withTotal(bounds, rows, () => countRows(db, from, where));
 }
 
 const isPaged = (bounds: PageBounds) => bounds.limit !== undefined || bounds.offset !== undefined;
@@ -104,12 +175,16 @@ const totalOf = (from: PgTable, where: SQL | undefined, bounds: PageBounds) =>
     .mapWith(Number)
     .as("total");
 
+async function countRows(db: Executor, from: PgTable, where: SQL | undefined) {
+  const [counted] = await db.select({ total: count() }).from(from).where(where);
+  return Number(counted?.total ?? 0);
+}
+
+/** The page with its total: counted beside it, told by the page, or `countAll` when neither. */
 async function withTotal<Row>(
-  db: Executor,
-  from: PgTable,
-  where: SQL | undefined,
   bounds: PageBounds,
   page: Row[],
+  countAll: () => Promise<number>,
 ): Promise<Page<Row>> {
   const rows = page as (Row & { total: number })[];
   const offset = bounds.offset ?? 0;
@@ -121,8 +196,7 @@ async function withTotal<Row>(
   }
   // An empty page says nothing about the total: none at the start, or a page past the end.
   if (!offset) return { rows, total: 0 };
-  const [counted] = await db.select({ total: count() }).from(from).where(where);
-  return { rows, total: Number(counted?.total ?? 0) };
+  return { rows, total: await countAll() };
 }
 
 /** The list stays a bare array (the spec's client reads one); a page's total rides in a header. */

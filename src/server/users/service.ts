@@ -12,6 +12,7 @@ import { recordAccountChange } from "../auth/account-activity";
 import { hashPassword } from "../auth/passwords";
 import { announceSessionChange, deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
@@ -93,8 +94,8 @@ export const userSearchColumns = [users.username, users.fullName, users.email, u
 export async function listUsers(db: Db, query: UserListQuery) {
   const where = and(
     query.search ? anyColumnContains(userSearchColumns, query.search) : undefined,
-    query.active ? eq(users.isActive, true) : undefined,
-    query.role ? eq(users.role, query.role) : undefined,
+    query.active ? eq(users.isActive, sql.placeholder("active")) : undefined,
+    query.role ? eq(users.role, sql.placeholder("role")) : undefined,
   );
   const page = await selectPage(db, {
     from: users,
@@ -107,27 +108,26 @@ export async function listUsers(db: Db, query: UserListQuery) {
         .where(where)
         .orderBy(...userListOrder(query))
         .$dynamic(),
+    // Without a search, one of a few statements prepared once each (lib/paging.ts).
+    statement: {
+      list: "users",
+      shape: query.search
+        ? undefined
+        : [query.active && "active", query.role && "role", query.sort, query.order].join(),
+      values: { active: true, role: query.role },
+    },
   });
   return { users: page.rows.map((row) => toUserResponse(row.user)), total: page.total };
 }
 
-// One prepared statement per database handle: the single-user read is a hot call.
-const userByIdStatements = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
-const prepareUserById = (db: Db) =>
-  db
-    .select(userListColumns)
-    .from(users)
-    .where(eq(users.id, sql.placeholder("id")))
-    .limit(1)
-    .prepare("qm_user_by_id");
-
-/** What GET /api/users/:id answers (without the password hash), or a 404. */
+/** What GET /api/users/:id answers (without the password hash), or a 404. A hot call: prepared. */
 export async function getUserResponse(db: Db, id: number) {
-  let statement = userByIdStatements.get(db);
-  if (!statement) {
-    statement = prepareUserById(db);
-    userByIdStatements.set(db, statement);
-  }
+  const statement = preparedStatement(db, "qm_user_by_id", () =>
+    db
+      .select(userListColumns)
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id"))),
+  );
   const [row] = await statement.execute({ id });
   if (!row) throw notFound("User");
   return toUserResponse(row);

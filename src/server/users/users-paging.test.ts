@@ -179,4 +179,38 @@ describe("GET /api/users", () => {
       "approver-not",
     ]);
   });
+
+  // Without a search each shape (filters set, sort, order) is one prepared statement: a request
+  // must get its own role, flag and offset, never the first caller's.
+  it("answers each request's own filters and offsets through the statements it reuses", async () => {
+    const everyone = (await list("/api/users")).body;
+    const admins = await list("/api/users?role=admin&limit=50");
+    const plain = await list("/api/users?role=user&limit=50");
+    expect(admins.usernames).toEqual(
+      everyone.filter((u) => u.role === "admin").map((u) => u.username),
+    );
+    expect(plain.usernames).toEqual(
+      everyone.filter((u) => u.role === "user").map((u) => u.username),
+    );
+    expect([admins.total, plain.total]).toEqual([admins.usernames.length, plain.usernames.length]);
+    const activeAdmins = await list("/api/users?role=admin&active=true&limit=50");
+    expect(activeAdmins.usernames).not.toContain("approver-off");
+    expect(activeAdmins.usernames).toContain("approver-on");
+
+    const names = everyone.map((u) => u.username);
+    for (const offset of [2, 4, 6]) {
+      expect((await list(`/api/users?limit=2&offset=${offset}&withTotal=false`)).usernames).toEqual(
+        names.slice(offset, offset + 2),
+      );
+    }
+    // An empty page past the end is counted by the shape's own count, with the request's role.
+    expect(await list("/api/users?role=user&limit=2&offset=500&withTotal=false")).toMatchObject({
+      usernames: [],
+      total: plain.total,
+    });
+    expect(await list("/api/users?role=admin&limit=2&offset=500&withTotal=false")).toMatchObject({
+      usernames: [],
+      total: admins.total,
+    });
+  });
 });
