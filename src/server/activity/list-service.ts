@@ -52,6 +52,8 @@ export async function listActivity(db: Db, query: ActivityListQuery) {
       limit: query.limit ?? DEFAULT_ACTIVITY_PAGE,
       offset: query.offset ?? 0,
       withTotal: query.withTotal,
+      // The log grows without bound: its whole count is the page's cost (decision 0029).
+      estimate: true,
     },
     select: (total) =>
       db
@@ -62,5 +64,5 @@ export async function listActivity(db: Db, query: ActivityListQuery) {
         .orderBy(direction(activityLog.occurredAt), direction(activityLog.id))
         .$dynamic(),
   });
-  return { records: page.rows.map(toResponse), total: page.total };
+  return { records: page.rows.map(toResponse), total: page.total, estimated: page.estimated };
 }

@@ -20,8 +20,13 @@ interface Operation {
   security?: Record<string, string[]>[];
   responses: Record<
     string,
-    { description?: string; content?: Record<string, { schema: { $ref?: string } }> }
+    {
+      description?: string;
+      content?: Record<string, { schema: { $ref?: string } }>;
+      headers?: Record<string, { description?: string; schema: unknown }>;
+    }
   >;
+  description?: string;
   parameters?: { in: string; name: string }[];
   requestBody?: unknown;
 }
@@ -149,6 +154,24 @@ describe("the OpenAPI document", () => {
     expect(list.parameters?.map((p) => p.name)).toEqual(
       expect.arrayContaining(["search", "limit", "offset"]),
     );
+  });
+
+  it("documents a paged list's total headers, and which list estimates its total", () => {
+    const headersOf = (path: string) => document.paths[path]!.get!.responses["200"]!.headers;
+    for (const path of ["/api/activity", "/api/licenses", "/api/users"]) {
+      expect(Object.keys(headersOf(path) ?? {}), path).toEqual([
+        "X-Total-Count",
+        "X-Total-Count-Estimated",
+      ]);
+    }
+    expect(headersOf("/api/activity")!["X-Total-Count-Estimated"]!.schema).toEqual({
+      type: "string",
+      enum: ["true"],
+    });
+    expect(document.paths["/api/activity"]!.get!.description).toContain("estimate");
+    expect(document.paths["/api/licenses"]!.get!.description ?? "").not.toContain("estimate");
+    // Not a paged list: no total.
+    expect(headersOf("/api/licenses/{id}")).toBeUndefined();
   });
 
   it("is for signed-in users only", async () => {

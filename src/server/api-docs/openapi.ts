@@ -12,6 +12,7 @@ import { z } from "zod";
 import { errorResponseSchema } from "../../domain/schemas/errors";
 import { isSessionOnly, sessionOnlyWhen } from "../api-tokens/session-only";
 import { SESSION_COOKIE } from "../auth/sessions";
+import { LARGE_TABLE_ROWS, TOTAL_ESTIMATED_HEADER, TOTAL_HEADER } from "../lib/paging";
 import {
   BEARER_SCHEME,
   type DocumentedErrorStatus,
@@ -83,6 +84,9 @@ function documentRoute(input: TransformInput) {
       description: errorDescription(status as DocumentedErrorStatus),
     };
   }
+  if (isPagedList(schema.querystring) && jsonResponses["200"]) {
+    jsonResponses["200"] = { ...jsonResponses["200"], headers: pageHeaders };
+  }
   for (const [range, text] of [
     ["4xx", "Another client error, in the error body."],
     ["5xx", "A server error (INTERNAL_ERROR: details only in the server log)."],
@@ -93,6 +97,29 @@ function documentRoute(input: TransformInput) {
   }
   return result;
 }
+
+/** A list call that takes the list kit's page query (pageQuerySchema: limit, offset, withTotal). */
+const isPagedList = (querystring: unknown) =>
+  querystring instanceof z.ZodObject && "withTotal" in querystring.shape;
+
+/** The total of a paged list rides in headers (server/lib/paging.ts, sendPage). */
+const pageHeaders = {
+  [TOTAL_HEADER]: {
+    type: "string",
+    pattern: "^[0-9]+$",
+    description:
+      "Rows the search and filters match, when a page was asked for (`limit` or `offset`). " +
+      "Left out for a full page asked with `withTotal=false` (the caller keeps the total it has).",
+  },
+  [TOTAL_ESTIMATED_HEADER]: {
+    type: "string",
+    enum: ["true"],
+    description:
+      `Sent (\`true\`) when ${TOTAL_HEADER} is the database's estimate, not a count: only a list ` +
+      "whose description says it estimates, asked for a page with no search or filter, when its " +
+      `table holds ${LARGE_TABLE_ROWS.toLocaleString("en")} rows or more. Left out otherwise.`,
+  },
+};
 
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(fastifySwagger, {

@@ -9,7 +9,7 @@ import type { PageBounds } from "../lib/paging";
 export const EXPORT_PAGE_SIZE = 1000;
 
 export async function* pagesOf<Row>(
-  readPage: (bounds: Required<PageBounds>) => Promise<Row[]>,
+  readPage: (bounds: Required<Omit<PageBounds, "estimate">>) => Promise<Row[]>,
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<Row[]> {
   for (let offset = 0; ; offset += pageSize) {
