@@ -30,6 +30,8 @@ export interface ListCardPage {
   offset: number;
   shown: number;
   total: number;
+  /** The total is the server's estimate ('of about'). */
+  estimated: boolean;
   onPageChange(page: number): void;
 }
 
@@ -103,6 +105,7 @@ export function ListCard({
           offset={pager.offset}
           shown={pager.shown}
           total={pager.total}
+          estimated={pager.estimated}
           onPageChange={(page) => {
             pager.onPageChange(page);
             top.current?.scrollIntoView({ block: "nearest" });

@@ -11,6 +11,8 @@ interface ListPagerProps {
   offset: number;
   shown: number;
   total: number;
+  /** The total is the server's estimate: 'of about 1,230,000'. */
+  estimated?: boolean;
   onPageChange(page: number): void;
 }
 
@@ -22,12 +24,13 @@ export function ListPager({
   offset,
   shown,
   total,
+  estimated = false,
   onPageChange,
 }: ListPagerProps) {
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
-        {pageRangeText(offset, shown, total)}
+        {pageRangeText(offset, shown, total, estimated)}
       </p>
       <div className="flex gap-2">
         <Button

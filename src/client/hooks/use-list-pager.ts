@@ -38,6 +38,7 @@ export function useListPager(
     offset: query.data.offset,
     shown: query.data.rows.length,
     total: query.data.total,
+    estimated: query.data.estimated,
     onPageChange: (next) => update({ page: next }),
   };
 }

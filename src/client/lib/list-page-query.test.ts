@@ -1,18 +1,27 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { countedFilters, type ListQuery, listPageRequest, TOTAL_REUSE_MS } from "./list-page-query";
+import { clampPage, pageCount } from "./pagination";
 
 const PATH = "/api/users";
 const byName: ListQuery = { search: "ann", sort: "username", order: "asc" };
 
-/** A page of the users list as the kit caches it, counted `ageMs` ago. */
-function cachePage(client: QueryClient, query: ListQuery, page: number, total: number, ageMs = 0) {
+/** A page of the users list as the kit caches it, counted (or estimated) `ageMs` ago. */
+function cachePage(
+  client: QueryClient,
+  query: ListQuery,
+  page: number,
+  total: number,
+  ageMs = 0,
+  estimated = false,
+) {
   const key = [PATH, query, { page }];
   client.setQueryData(key, {
     rows: [],
     offset: (page - 1) * 50,
     total,
-    count: { filters: countedFilters(query), total, at: Date.now() - ageMs },
+    estimated,
+    count: { filters: countedFilters(query), total, at: Date.now() - ageMs, estimated },
   });
   return key;
 }
@@ -23,8 +32,11 @@ const contextFor = (client: QueryClient, query: ListQuery, page: number) => ({
   signal: new AbortController().signal,
 });
 
-const headers = (total?: number) =>
-  new Headers(total === undefined ? {} : { "X-Total-Count": String(total) });
+const headers = (total?: number, estimated = false) =>
+  new Headers({
+    ...(total === undefined ? {} : { "X-Total-Count": String(total) }),
+    ...(estimated ? { "X-Total-Count-Estimated": "true" } : {}),
+  });
 
 const asks = (client: QueryClient, query: ListQuery, page: number) =>
   new URLSearchParams(
@@ -67,7 +79,12 @@ describe("listPageRequest", () => {
     const request = listPageRequest(contextFor(client, byName, 3), byName, 3, 50);
     const page = request.pageOf([{ id: 1 }], headers(101));
     expect(page.total).toBe(101);
-    expect(page.count).toEqual({ filters: countedFilters(byName), total: 101, at: Date.now() });
+    expect(page.count).toEqual({
+      filters: countedFilters(byName),
+      total: 101,
+      at: Date.now(),
+      estimated: false,
+    });
   });
 
   it("counts again once a write invalidated the lists, or the count is older than a list stays fresh", async () => {
@@ -91,5 +108,36 @@ describe("listPageRequest", () => {
     const client = new QueryClient();
     const request = listPageRequest(contextFor(client, byName, 1), byName, 1, 50);
     expect(request.pageOf([{ id: 1 }], headers(75)).total).toBe(75);
+  });
+
+  it("reads an estimated total as one, and never keeps it for another page", () => {
+    const client = new QueryClient();
+    const first = listPageRequest(contextFor(client, {}, 1), {}, 1, 50);
+    const page = first.pageOf([{ id: 1 }], headers(1_000_006, true));
+    expect(page).toMatchObject({ total: 1_000_006, estimated: true, count: { estimated: true } });
+    expect(first.pageOf([{ id: 1 }], headers(75)).estimated).toBe(false);
+
+    cachePage(client, {}, 1, 1_000_006, 0, true);
+    // Page 2 asks again (the server estimates at no cost): no withTotal=false, no kept estimate.
+    expect(asks(client, {}, 2).get("withTotal")).toBeNull();
+    const second = listPageRequest(contextFor(client, {}, 2), {}, 2, 50);
+    expect(second.pageOf([{ id: 51 }], headers(1_000_006, true))).toMatchObject({
+      total: 1_000_006,
+      estimated: true,
+    });
+  });
+
+  it("moves back by the exact count when the last page by an estimate is past the end", () => {
+    const client = new QueryClient();
+    cachePage(client, {}, 1, 1_000_006, 0, true);
+    // The pager's last page by the estimate: the server finds no row there and counts exactly.
+    const lastByEstimate = pageCount(1_000_006, 50);
+    const past = listPageRequest(contextFor(client, {}, lastByEstimate), {}, lastByEstimate, 50);
+    const page = past.pageOf([], headers(999_990));
+    expect(page).toMatchObject({ rows: [], total: 999_990, estimated: false });
+    expect(clampPage(lastByEstimate, page.total, 50)).toBe(20_000);
+    // That exact total is kept for the pages the screen then reads.
+    cachePage(client, {}, lastByEstimate, 999_990);
+    expect(asks(client, {}, 20_000).get("withTotal")).toBe("false");
   });
 });

@@ -3,11 +3,13 @@
 // grows with the table, and a page turn or a new sort does not change it, so the server is asked
 // to count only when no other cached page of the same list, search and filters knows the total
 // yet (`withTotal=false` otherwise; decision 0029). A known total is trusted for as long as a
-// list is fresh (the query client's staleTime) and never after a write invalidated it.
+// list is fresh (the query client's staleTime) and never after a write invalidated it. An
+// estimated total is never kept: the server estimates again at no cost, and corrects the
+// estimate near the list's end, where a kept one would end the pager too early or too late.
 import type { Query, QueryFunctionContext } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { listQueryString, type PageWindow } from "./list-query-string";
-import { type ListPage, offsetOf, totalFromHeader } from "./pagination";
+import { isEstimatedTotal, type ListPage, offsetOf, totalFromHeader } from "./pagination";
 
 /** How long another page's total is reused: the lists' staleTime (app/query-client.ts). */
 export const TOTAL_REUSE_MS = 30_000;
@@ -35,6 +37,7 @@ export function knownTotal(context: ListQueryContext, filters: string, now = Dat
   for (const query of cache.findAll({ queryKey: context.queryKey.slice(0, 1) })) {
     if (query === own || query.state.isInvalidated) continue;
     const counted = countOf(query);
+    if (counted?.estimated) continue;
     if (counted?.filters === filters && now - counted.at < TOTAL_REUSE_MS) return counted;
   }
   return undefined;
@@ -64,9 +67,17 @@ export function listPageRequest(
     pageOf<Row>(rows: Row[], headers: Headers): ListPage<Row> {
       const header = headers.get("X-Total-Count");
       // The server sends the total even when told not to count if the page tells it (the end).
-      if (known && header === null) return { rows, offset, total: known.total, count: known };
+      if (known && header === null)
+        return { rows, offset, total: known.total, estimated: false, count: known };
       const total = totalFromHeader(header, offset, rows.length);
-      return { rows, offset, total, count: { filters, total, at: Date.now() } };
+      const estimated = header !== null && isEstimatedTotal(headers.get("X-Total-Count-Estimated"));
+      return {
+        rows,
+        offset,
+        total,
+        estimated,
+        count: { filters, total, at: Date.now(), estimated },
+      };
     },
   };
 }

@@ -22,6 +22,19 @@ describe("pageRangeText", () => {
     expect(pageRangeText(0, 0, 0)).toBe("Showing 0 of 0");
     expect(pageRangeText(100, 0, 60)).toBe("Showing 0 of 60");
   });
+
+  it("says 'about' an estimated total, to three significant figures", () => {
+    expect(pageRangeText(0, 50, 1_000_006, true)).toBe("Showing 1–50 of about 1,000,000");
+    expect(pageRangeText(50, 50, 1_234_567, true)).toBe("Showing 51–100 of about 1,230,000");
+    expect(pageRangeText(0, 50, 100_049, true)).toBe("Showing 1–50 of about 100,000");
+    expect(pageRangeText(0, 50, 987, true)).toBe("Showing 1–50 of about 987");
+    // Never fewer than the rows on screen.
+    expect(pageRangeText(1_234_550, 50, 1_234_601, true)).toBe(
+      "Showing 1,234,551–1,234,600 of about 1,234,600",
+    );
+    // Not estimated: the exact figure, as before.
+    expect(pageRangeText(0, 50, 1_000_006, false)).toBe("Showing 1–50 of 1,000,006");
+  });
 });
 
 describe("page arithmetic", () => {

@@ -1,5 +1,7 @@
 // Paging of long lists: the server reads one page (limit/offset) and says how many rows match in
-// X-Total-Count, so a screen never loads or renders the whole list.
+// X-Total-Count, so a screen never loads or renders the whole list. For the whole of a very large
+// list it may say that total is the database's estimate (X-Total-Count-Estimated: true, decision
+// 0029): the pager then shows 'of about' it.
 
 /** Pages needed for `total` rows; at least 1, so "page 1 of 1" holds for an empty list. */
 export function pageCount(total: number, pageSize: number): number {
@@ -15,10 +17,31 @@ export function clampPage(page: number, total: number, pageSize: number): number
 
 import { formatCount } from "./format";
 
-/** 'Showing 51–100 of 2,000' for the rows on screen (from `offset`, `shown` of them). */
-export function pageRangeText(offset: number, shown: number, total: number): string {
-  if (shown === 0) return `Showing 0 of ${formatCount(total)}`;
-  return `Showing ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`;
+/**
+ * 'Showing 51–100 of 2,000' for the rows on screen (from `offset`, `shown` of them); for an
+ * estimated total 'Showing 51–100 of about 1,230,000'.
+ */
+export function pageRangeText(
+  offset: number,
+  shown: number,
+  total: number,
+  estimated = false,
+): string {
+  const of = estimated
+    ? `about ${formatCount(roughly(total, offset + shown))}`
+    : formatCount(total);
+  if (shown === 0) return `Showing 0 of ${of}`;
+  return `Showing ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${of}`;
+}
+
+/**
+ * An estimate to three significant figures (1,234,567 is about 1,230,000): its last digits are
+ * noise, and exact-looking digits beside 'about' would claim otherwise. Never fewer than the
+ * rows already shown (`atLeast`).
+ */
+function roughly(total: number, atLeast: number): number {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(total, 1))) - 2);
+  return Math.max(Math.round(total / step) * step, atLeast);
 }
 
 /**
@@ -50,6 +73,11 @@ export interface ListPage<Row> {
   offset: number;
   /** Rows matching the search and filters, over every page. */
   total: number;
+  /** The total is the server's estimate (X-Total-Count-Estimated), not a count: 'of about'. */
+  estimated: boolean;
   /** When and for which search and filters the total was counted (list-page-query.ts). */
-  count: { filters: string; total: number; at: number };
+  count: { filters: string; total: number; at: number; estimated: boolean };
 }
+
+/** X-Total-Count-Estimated: the server's word that X-Total-Count is an estimate. */
+export const isEstimatedTotal = (header: string | null) => header === "true";

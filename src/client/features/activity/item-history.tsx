@@ -61,6 +61,7 @@ export function ItemHistoryRecords({ area, itemId }: ItemHistoryProps) {
     offset: records.data.offset,
     shown: records.data.rows.length,
     total: records.data.total,
+    estimated: records.data.estimated,
     onPageChange: setPage,
   };
   return (

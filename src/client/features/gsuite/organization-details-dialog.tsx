@@ -47,6 +47,7 @@ export function OrganizationDetailsDialog({
                 offset: accounts.data.offset,
                 shown: accounts.data.rows.length,
                 total: accounts.data.total,
+                estimated: accounts.data.estimated,
                 onPageChange: setPage,
               }
             }
