@@ -287,6 +287,41 @@ describe("the Activity page", () => {
     await visible(activityTable(page));
   });
 
+  it("says 'about' an estimated total, and moves back by the exact count from past its end", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    // The whole log's first page as a log of a million records answers it (the server's own
+    // estimate needs 100,000 records: server/activity/activity-estimate.test.ts).
+    await page.route(
+      (url) => url.pathname === "/api/activity" && url.searchParams.get("offset") === "0",
+      async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({
+          response,
+          headers: {
+            ...response.headers(),
+            "x-total-count": "1000006",
+            "x-total-count-estimated": "true",
+          },
+        });
+      },
+    );
+    await page.goto(e2e.url("/activity"));
+    await bodyRows(page).first().waitFor({ timeout: FIRST_PAGE_TIMEOUT });
+    await showing(page, "1–50 of about 1,000,000");
+
+    // The pager's last page by that estimate holds no record: the server counts them exactly,
+    // and the screen moves back to the real last page, whose total is exact.
+    await page.goto(e2e.url(`/activity?page=${Math.ceil(1_000_006 / 50)}`));
+    await until(async () => Number(query(page).page) < 100, "the page moved back");
+    const text = pagerOf(page).getByText(/^Showing /);
+    await visible(text);
+    const [, last, total] = /^Showing [\d,]+–([\d,]+) of ([\d,]+)$/.exec(
+      (await text.textContent()) ?? "",
+    )!;
+    expect(last).toBe(total);
+    expect(Number(query(page).page)).toBe(Math.ceil(Number(total!.replaceAll(",", "")) / 50));
+  });
+
   it("is not offered to an ordinary user, and the server refuses them", async () => {
     const page = await e2e.pageAs(DEMO_USER);
     await page.goto(e2e.url("/activity"));
