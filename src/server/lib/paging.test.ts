@@ -71,6 +71,20 @@ describe("selectPage with estimate", () => {
     expect(grown.total).toBeLessThan(2 * (LARGE_TABLE_ROWS + 20_000) * 1.05);
   }, 60_000);
 
+  it("estimates in a prepared page statement too (no value in its text)", async () => {
+    const prepared = await selectPage(database.db, {
+      from: probe,
+      where: undefined,
+      bounds: { limit: 50, offset: 50, estimate: true },
+      statement: { list: "paging_estimate_probe", shape: "all", values: {} },
+      select: (total) =>
+        database.db.select({ id: probe.id, total }).from(probe).orderBy(probe.id).$dynamic(),
+    });
+    expect(prepared.estimated).toBe(true);
+    expect(prepared.total).toBeGreaterThan(2 * (LARGE_TABLE_ROWS + 20_000) * 0.95);
+    expect(ids(prepared.rows)[0]).toBe(51);
+  });
+
   it("counts whatever narrows the list, a list that did not ask, and a page whose total is known", async () => {
     const all = 2 * (LARGE_TABLE_ROWS + 20_000);
     const filtered = await page({ limit: 50, estimate: true }, sql`${probe.id} > 1000`);
