@@ -67,4 +67,19 @@ describe("GET /api/activity on a large log", () => {
     expect(last.headers["x-total-count"]).toBe(String(exact));
     expect(last.headers["x-total-count-estimated"]).toBeUndefined();
   });
+
+  it("estimates a page after a cursor too, even a short one: its place in the list is unknown", async () => {
+    const deep = await list("?limit=50&offset=10000&withTotal=false");
+    const next = await list(`?limit=50&after=${deep.headers["x-next-cursor"]}`);
+    expect(next.headers["x-total-count-estimated"]).toBe("true");
+    expect(near(Number(next.headers["x-total-count"]), RECORDS)).toBe(true);
+    const byOffset = await list("?limit=50&offset=10050&withTotal=false");
+    expect(next.json()).toEqual(byOffset.json());
+
+    const [counted] = await t.app.db.select({ rows: count() }).from(activityLog);
+    const nearEnd = await list(`?limit=50&offset=${counted!.rows - 57}&withTotal=false`);
+    const last = await list(`?limit=50&after=${nearEnd.headers["x-next-cursor"]}`);
+    expect((last.json() as ActivityResponse[]).length).toBe(7);
+    expect(last.headers["x-total-count-estimated"]).toBe("true");
+  });
 });

@@ -1,10 +1,13 @@
 // Reading the activity log: newest first (occurred_at, id), filtered in SQL by person, area,
 // action, item and dates, searched over the item's name, one page with its total (list kit).
-// Each filter has an index that ends in (occurred_at, id): see schema.ts.
+// Each filter has an index that ends in (occurred_at, id): see schema.ts. A page is asked for by
+// offset, or by keyset from a cursor (after/before, lib/keyset.ts), whose cost does not depend on
+// how deep the page is; every page answers with its cursors.
 import { and, asc, desc, eq, gte, ilike, lt } from "drizzle-orm";
 import type { ActivityListQuery, ActivityResponse } from "../../domain/schemas/activity";
 import type { Db } from "../db/client";
 import { activityLog, users } from "../db/schema";
+import { cursorTimeOf, keysetWindow, pageCursors } from "../lib/keyset";
 import { selectPage } from "../lib/paging";
 import { containsPattern } from "../lib/text-search";
 
@@ -44,9 +47,11 @@ export async function listActivity(db: Db, query: ActivityListQuery) {
       : undefined,
     query.search ? ilike(activityLog.itemLabel, containsPattern(query.search)) : undefined,
   );
-  const direction = query.order === "asc" ? asc : desc;
+  const keyset = keysetWindow(activityLog.occurredAt, activityLog.id, query.order, query);
+  const direction = keyset.read === "asc" ? asc : desc;
   const page = await selectPage(db, {
     from: activityLog,
+    // What the total counts: the filters, not the cursor.
     where,
     bounds: {
       limit: query.limit ?? DEFAULT_ACTIVITY_PAGE,
@@ -57,12 +62,36 @@ export async function listActivity(db: Db, query: ActivityListQuery) {
     },
     select: (total) =>
       db
-        .select({ log: activityLog, username: users.username, total })
+        .select({
+          log: activityLog,
+          username: users.username,
+          cursorAt: cursorTimeOf(activityLog.occurredAt),
+          total,
+        })
         .from(activityLog)
         .leftJoin(users, eq(users.id, activityLog.userId))
-        .where(where)
+        .where(and(where, keyset.where))
         .orderBy(direction(activityLog.occurredAt), direction(activityLog.id))
         .$dynamic(),
   });
-  return { records: page.rows.map(toResponse), total: page.total, estimated: page.estimated };
+  const rows = keyset.reversed ? page.rows.reverse() : page.rows;
+  return {
+    records: rows.map(toResponse),
+    ...(keyset.where
+      ? totalAtCursor(rows[0]?.total, query.withTotal)
+      : { total: page.total, estimated: page.estimated }),
+    cursors: pageCursors(rows.map(({ log, cursorAt }) => ({ cursorAt, id: log.id }))),
+  };
+}
+
+/**
+ * A keyset page's total. Its place in the list is unknown (the offset counts from the cursor), so
+ * selectPage's "a short page ends the list at offset + rows" does not hold: the total is only
+ * what the statement itself counted, or estimated (negated, see totalOf in lib/paging.ts). An
+ * empty page has no row to carry it; the client keeps the total it has.
+ */
+function totalAtCursor(raw: number | null | undefined, withTotal: boolean | undefined) {
+  if (withTotal === false || raw === null || raw === undefined)
+    return { total: null, estimated: false };
+  return raw < 0 ? { total: -raw, estimated: true } : { total: raw, estimated: false };
 }

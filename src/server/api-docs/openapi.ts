@@ -12,6 +12,7 @@ import { z } from "zod";
 import { errorResponseSchema } from "../../domain/schemas/errors";
 import { isSessionOnly, sessionOnlyWhen } from "../api-tokens/session-only";
 import { SESSION_COOKIE } from "../auth/sessions";
+import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER } from "../lib/keyset";
 import { LARGE_TABLE_ROWS, TOTAL_ESTIMATED_HEADER, TOTAL_HEADER } from "../lib/paging";
 import {
   BEARER_SCHEME,
@@ -85,7 +86,10 @@ function documentRoute(input: TransformInput) {
     };
   }
   if (isPagedList(schema.querystring) && jsonResponses["200"]) {
-    jsonResponses["200"] = { ...jsonResponses["200"], headers: pageHeaders };
+    const headers = isKeysetList(schema.querystring)
+      ? { ...pageHeaders, ...cursorHeaders }
+      : pageHeaders;
+    jsonResponses["200"] = { ...jsonResponses["200"], headers };
   }
   for (const [range, text] of [
     ["4xx", "Another client error, in the error body."],
@@ -118,6 +122,26 @@ const pageHeaders = {
       `Sent (\`true\`) when ${TOTAL_HEADER} is the database's estimate, not a count: only a list ` +
       "whose description says it estimates, asked for a page with no search or filter, when its " +
       `table holds ${LARGE_TABLE_ROWS.toLocaleString("en")} rows or more. Left out otherwise.`,
+  },
+};
+
+/** A list that also pages by keyset takes `after` and `before` (server/lib/keyset.ts). */
+const isKeysetList = (querystring: unknown) =>
+  querystring instanceof z.ZodObject && "after" in querystring.shape;
+
+/** A keyset list's page also names the positions of its last and first rows. */
+const cursorHeaders = {
+  [NEXT_CURSOR_HEADER]: {
+    type: "string",
+    description:
+      "The position of the page's last row: ask `after=` it for the page that follows. " +
+      "Opaque; sent when the page has rows.",
+  },
+  [PREV_CURSOR_HEADER]: {
+    type: "string",
+    description:
+      "The position of the page's first row: ask `before=` it for the page that comes before. " +
+      "Opaque; sent when the page has rows.",
   },
 };
 
