@@ -15,6 +15,7 @@ import {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { idIn } from "../db/id-list";
 import { accountAssignments, accounts } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
@@ -76,7 +77,7 @@ export async function activeUsersOf(db: Executor, ids?: number[]) {
     .where(
       and(
         eq(accountAssignments.isActive, true),
-        ids ? inArray(accountAssignments.accountId, ids) : undefined,
+        ids ? idIn(accountAssignments.accountId, ids) : undefined,
       ),
     )
     .orderBy(asc(accountAssignments.id));

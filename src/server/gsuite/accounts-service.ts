@@ -11,6 +11,7 @@ import type {
 } from "../../domain/schemas/gsuite";
 import { type ActivityActor, actorOfViewer, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
+import { idIn } from "../db/id-list";
 import { gsuiteAccounts, gsuiteOrganizations, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPageByIds } from "../lib/paging";
@@ -98,7 +99,7 @@ export async function listAccounts(db: Db, query: GsuiteAccountListQuery) {
       : await db
           .select({ id: users.id, fullName: users.fullName, username: users.username })
           .from(users)
-          .where(inArray(users.id, holderIds));
+          .where(idIn(users.id, holderIds));
   const nameOf = new Map(holders.map((holder) => [holder.id, displayNameOf(holder)]));
   return {
     accounts: page.rows.map((row) =>

@@ -1,8 +1,9 @@
 // The All Users tab: people with the G Suite accounts they hold, searched over full name, username
 // and e-mail and paged in SQL; the accounts of just that page come from one second query.
-import { and, asc, eq, inArray, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, notExists, type SQL, sql } from "drizzle-orm";
 import type { GsuiteUserListQuery, GsuiteUserResponse } from "../../domain/schemas/gsuite";
 import type { Db } from "../db/client";
+import { idIn } from "../db/id-list";
 import { gsuiteAccounts, users } from "../db/schema";
 import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
@@ -66,7 +67,7 @@ export async function listGsuiteUsers(db: Db, query: GsuiteUserListQuery) {
             userId: gsuiteAccounts.assignedToUserId,
           })
           .from(gsuiteAccounts)
-          .where(inArray(gsuiteAccounts.assignedToUserId, ids))
+          .where(idIn(gsuiteAccounts.assignedToUserId, ids))
           .orderBy(asc(gsuiteAccounts.id));
   const byUser = new Map<number, GsuiteUserResponse["accounts"]>();
   for (const { userId, ...account } of held) {

@@ -4,7 +4,7 @@
 // one succeeds and the other finds it no longer pending (409); the item's row is locked next,
 // so an item given away in between answers 409 instead of changing hands twice.
 
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   CreateHardwareRequestRequest,
@@ -14,6 +14,7 @@ import type {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { idIn } from "../db/id-list";
 import { hardware, hardwareRequests, users } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
@@ -132,7 +133,7 @@ export async function listHardwareRequests(
             await db
               .select({ id: hardware.id, name: hardware.name })
               .from(hardware)
-              .where(inArray(hardware.id, itemIds))
+              .where(idIn(hardware.id, itemIds))
           ).map((row) => [row.id, row.name]),
         );
   return {
@@ -155,7 +156,7 @@ async function namesOf(db: Executor, ids: number[]) {
   const rows = await db
     .select({ id: users.id, name: displayNameSql(users) })
     .from(users)
-    .where(inArray(users.id, unique));
+    .where(idIn(users.id, unique));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

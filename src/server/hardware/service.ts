@@ -2,7 +2,7 @@
 // create, edit, assign/unassign, delete. Assigning locks the item's row, so two administrators
 // giving one item to two people at once get one success and one 409.
 
-import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { changesBetween } from "../../domain/activity";
 import { todayIso } from "../../domain/dates";
 import { canAssignHardwareTo, defaultWarrantyExpiry } from "../../domain/hardware-status";
@@ -16,6 +16,7 @@ import type {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { idIn } from "../db/id-list";
 import { hardware, hardwareRequests, users } from "../db/schema";
 import { driverErrorOf } from "../http/database-errors";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -80,7 +81,7 @@ async function holderNames(db: Executor, ids: number[]) {
   const rows = await db
     .select({ id: users.id, name: displayNameSql(users) })
     .from(users)
-    .where(inArray(users.id, unique));
+    .where(idIn(users.id, unique));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

@@ -1,7 +1,7 @@
 // License assignments (seats). Creating one locks the license row, so concurrent requests queue
 // on it and the seat count they read is final: a license never has more active seats than
 // totalSeats, on PGlite or on a PostgreSQL server shared by several processes.
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import type {
   AssignmentListQuery,
@@ -13,6 +13,8 @@ import { MAX_PAGE_SIZE } from "../../domain/schemas/paging";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { idIn } from "../db/id-list";
+import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, licenses, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
@@ -26,33 +28,49 @@ const alreadyAssigned = () =>
     { path: "userId", message: "This user already has an active assignment of this license" },
   ]);
 
-async function listWhere(db: Db, where: SQL | undefined) {
-  const rows = await db
+const selectAssignments = (db: Db, where: SQL | undefined) =>
+  db
     .select({ assignment: licenseAssignments, licenseName: licenses.name })
     .from(licenseAssignments)
     .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
     .where(where)
     .orderBy(desc(licenseAssignments.createdAt), desc(licenseAssignments.id));
-  return rows.map((row) => toAssignmentResponse(row.assignment, row.licenseName));
-}
+
+const toResponses = (rows: Awaited<ReturnType<typeof selectAssignments>>) =>
+  rows.map((row) => toAssignmentResponse(row.assignment, row.licenseName));
 
 /**
  * Every assignment (active and ended), newest first; optionally only of one license, of a set of
- * licenses (a page of the license list), and only active or only ended ones.
+ * licenses (a page of the license list), and only active or only ended ones. The licenses page
+ * asks for its page's seats on every visit: prepared once per set of filters given.
  */
-export const listAssignments = (db: Db, filter: AssignmentListQuery = {}) =>
-  listWhere(
-    db,
-    and(
-      filter.licenseId === undefined
-        ? undefined
-        : eq(licenseAssignments.licenseId, filter.licenseId),
-      filter.licenseIds === undefined
-        ? undefined
-        : inArray(licenseAssignments.licenseId, filter.licenseIds),
-      filter.active === undefined ? undefined : eq(licenseAssignments.isActive, filter.active),
+export async function listAssignments(db: Db, filter: AssignmentListQuery = {}) {
+  const given = {
+    license: filter.licenseId !== undefined,
+    licenses: filter.licenseIds !== undefined,
+    active: filter.active !== undefined,
+  };
+  const name = `qm_license_assignments_${Object.values(given).map(Number).join("")}`;
+  const statement = preparedStatement(db, name, () =>
+    selectAssignments(
+      db,
+      and(
+        given.license ? eq(licenseAssignments.licenseId, sql.placeholder("licenseId")) : undefined,
+        given.licenses
+          ? idIn(licenseAssignments.licenseId, sql.placeholder("licenseIds"))
+          : undefined,
+        given.active ? eq(licenseAssignments.isActive, sql.placeholder("active")) : undefined,
+      ),
     ),
   );
+  return toResponses(
+    await statement.execute({
+      licenseId: filter.licenseId,
+      licenseIds: filter.licenseIds,
+      active: filter.active,
+    }),
+  );
+}
 
 /**
  * The active assignments of the licenses on one page of the license list, read with the list's
@@ -87,8 +105,8 @@ const assignmentDetail = (row: typeof licenseAssignments.$inferSelect) => ({
 });
 
 /** One user's assignments (active and ended), newest first. */
-export const listUserAssignments = (db: Db, userId: number) =>
-  listWhere(db, eq(licenseAssignments.userId, userId));
+export const listUserAssignments = async (db: Db, userId: number) =>
+  toResponses(await selectAssignments(db, eq(licenseAssignments.userId, userId)));
 
 /**
  * Gives a user a seat. `db` may be an open transaction (offboarding hands seats over inside its

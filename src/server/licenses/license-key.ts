@@ -3,6 +3,7 @@
 // decrypting every visible key.
 import { and, asc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../db/client";
+import { idIn } from "../db/id-list";
 import { licenses } from "../db/schema";
 import { normaliseForSearch, type Secrets } from "../lib/secrets";
 
@@ -25,7 +26,7 @@ export function storedLicenseKey(secrets: Secrets, licenseKey: string) {
 export async function keyContains(
   db: Executor,
   secrets: Secrets,
-  visible: SQL | undefined,
+  visible: { where: SQL | undefined; values: Record<string, unknown> },
   fragment: string,
 ): Promise<SQL | undefined> {
   const query = secrets.index("license-key").queryOf(fragment);
@@ -36,13 +37,14 @@ export async function keyContains(
   const candidates = await db
     .select({ id: licenses.id, ciphertext: licenses.licenseKeyCiphertext })
     .from(licenses)
-    .where(and(visible, holdsPieces));
+    .where(and(visible.where, holdsPieces))
+    .execute(visible.values);
   const ids = candidates
     .filter((row) => normaliseForSearch(secrets.open(row.ciphertext)).includes(needle))
     .map((row) => row.id);
   if (ids.length === 0) return undefined;
   // One array parameter, not one per id: PostgreSQL refuses more than 65,535 parameters.
-  return sql`${licenses.id} = any(${sql.param(ids)}::integer[])`;
+  return idIn(licenses.id, ids);
 }
 
 /**

@@ -351,6 +351,21 @@ describe("status filter and sorting", () => {
     expect(await list("status=all")).toHaveLength(6);
   });
 
+  // Without a search the list's statement is prepared once per shape: each request must get its
+  // own day and its own viewer's licenses, never the first caller's.
+  it("answers each request's own day and viewer through the statement it reuses", async () => {
+    const expiring = async (day: string, cookie = viewer.cookie) => {
+      const response = await get(`/api/licenses?today=${day}&status=expiring&limit=50`, cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return names(response.json());
+    };
+    expect(await expiring(today)).toEqual(["F-Expiring0", "F-Expiring30"]);
+    expect(await expiring(addDays(today, 31))).toEqual(["F-Active31"]);
+    const other = await t.signedInUser();
+    expect(await expiring(today, other.cookie)).toEqual([]);
+    expect(await expiring(today)).toEqual(["F-Expiring0", "F-Expiring30"]);
+  });
+
   it("uses the server's date when the client sends none", async () => {
     for (const status of ["active", "expiring", "expired"]) {
       const implicit = await get(`/api/licenses?status=${status}`, viewer.cookie);

@@ -9,7 +9,7 @@ import { matchesStatusFilter } from "../../domain/license-status";
 import type { Database } from "../db/client";
 import { licenses } from "../db/schema";
 import { createSecrets } from "../lib/secrets";
-import { listOrder, statusCondition } from "./list-query";
+import { listOrder, statusCondition, statusDayPlaceholders, statusDays } from "./list-query";
 
 const TODAY = "2026-03-01";
 let database: Database;
@@ -48,7 +48,7 @@ describe("statusCondition", () => {
       const selected = await database.db
         .select({ id: licenses.id })
         .from(licenses)
-        .where(statusCondition(filter, TODAY));
+        .where(statusCondition(filter, statusDays(TODAY)));
       const expected = rows
         .filter((row) => matchesStatusFilter(row, filter, TODAY))
         .map((row) => row.id);
@@ -56,6 +56,13 @@ describe("statusCondition", () => {
         expected.sort((a, b) => a - b),
       );
       if (filter !== "all") expect(expected.length).toBeGreaterThan(0);
+      // The list's prepared form: the days as placeholders, filled from statusDays on execute.
+      const prepared = await database.db
+        .select({ id: licenses.id })
+        .from(licenses)
+        .where(statusCondition(filter, statusDayPlaceholders))
+        .execute({ ...statusDays(TODAY) });
+      expect(prepared.map((row) => row.id).sort((a, b) => a - b)).toEqual(expected);
     });
   }
 });

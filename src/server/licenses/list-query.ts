@@ -6,16 +6,15 @@ import {
   and,
   asc,
   desc,
-  eq,
   gt,
   gte,
   isNotNull,
   isNull,
   lt,
   lte,
-  ne,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from "drizzle-orm";
 import { addDays, type IsoDate } from "../../domain/dates";
@@ -25,11 +24,33 @@ import type { LicenseListQuery } from "../../domain/schemas/licenses";
 import { licenses } from "../db/schema";
 import { monthlyUsdCostSql } from "./monthly-cost-sql";
 
+/** The days a status filter compares expiry dates with: today and the last "expiring soon" day. */
+export interface StatusDays<Day = IsoDate> {
+  today: Day;
+  lastExpiringDay: Day;
+}
+
+export const statusDays = (today: IsoDate): StatusDays => ({
+  today,
+  lastExpiringDay: addDays(today, EXPIRING_SOON_DAYS),
+});
+
+/** statusCondition's days as placeholders, filled from statusDays(today): the list prepares it. */
+export const statusDayPlaceholders: StatusDays<SQLWrapper> = {
+  today: sql.placeholder("today"),
+  lastExpiringDay: sql.placeholder("lastExpiringDay"),
+};
+
+// 'auto' is written into the statement: the partial indexes on renewal status (schema.ts) then
+// serve it in a prepared statement's generic plan too.
+const isAuto = sql`${licenses.renewalStatus} = 'auto'`;
+const notAuto = sql`${licenses.renewalStatus} <> 'auto'`;
+
 /** The SQL twin of matchesStatusFilter (auto-renewing counts as active; no expiry as expired). */
-export function statusCondition(filter: LicenseStatusFilter, today: IsoDate): SQL | undefined {
-  const isAuto = eq(licenses.renewalStatus, "auto");
-  const notAuto = ne(licenses.renewalStatus, "auto");
-  const lastExpiringDay = addDays(today, EXPIRING_SOON_DAYS);
+export function statusCondition(
+  filter: LicenseStatusFilter,
+  { today, lastExpiringDay }: StatusDays<IsoDate | SQLWrapper>,
+): SQL | undefined {
   switch (filter) {
     case "all":
       return undefined;

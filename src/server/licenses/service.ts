@@ -1,6 +1,6 @@
 // Licenses: list (visibility, search, status filter, sort), detail, create, update, delete.
 // The key is stored sealed, masked and blind-indexed (license-key.ts, server/lib/secrets).
-import { and, count, eq, exists, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, eq, exists, ilike, or, type SQL, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import type {
   CreateLicenseRequest,
@@ -11,6 +11,8 @@ import type {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { idIn } from "../db/id-list";
+import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, licenses } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
@@ -20,23 +22,25 @@ import { canSeeLicense } from "./access";
 import { licenseChanges } from "./license-activity";
 import { keyContains, storedLicenseKey } from "./license-key";
 import { type LicenseListRow, licenseListColumns, toLicenseResponse } from "./license-response";
-import { listOrder, statusCondition } from "./list-query";
+import { listOrder, statusCondition, statusDayPlaceholders, statusDays } from "./list-query";
 
 /** Active assignments per license, in one grouped query (all licenses when ids is omitted). */
 export async function countActiveSeats(db: Executor, ids?: number[]) {
   if (ids && ids.length === 0) return new Map<number, number>();
-  const rows = await db
-    .select({ licenseId: licenseAssignments.licenseId, seats: count() })
-    .from(licenseAssignments)
-    .where(
-      and(
-        eq(licenseAssignments.isActive, true),
-        ids ? inArray(licenseAssignments.licenseId, ids) : undefined,
-      ),
-    )
-    .groupBy(licenseAssignments.licenseId);
+  const rows = ids
+    ? await preparedStatement(db, "qm_license_seats", () =>
+        activeSeatsQuery(db, idIn(licenseAssignments.licenseId, sql.placeholder("ids"))),
+      ).execute({ ids })
+    : await activeSeatsQuery(db, undefined);
   return new Map(rows.map((row) => [row.licenseId, Number(row.seats)]));
 }
+
+const activeSeatsQuery = (db: Executor, ofLicenses: SQL | undefined) =>
+  db
+    .select({ licenseId: licenseAssignments.licenseId, seats: count() })
+    .from(licenseAssignments)
+    .where(and(sql`${licenseAssignments.isActive}`, ofLicenses))
+    .groupBy(licenseAssignments.licenseId);
 
 export async function findLicense(db: Executor, id: number, options: { lock?: boolean } = {}) {
   const query = db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
@@ -75,6 +79,9 @@ export async function listLicenses(
   holderId?: number,
 ): Promise<LicenseList> {
   const ownerId = holderId ?? (session.user.role === "admin" ? undefined : session.user.id);
+  // Every value is a placeholder: without a search the statement is one of a few shapes,
+  // prepared once each (lib/paging.ts).
+  const values = { ownerId, ...statusDays(query.today ?? todayIso()) };
   const conditions: (SQL | undefined)[] = [
     ownerId === undefined
       ? undefined
@@ -85,17 +92,18 @@ export async function listLicenses(
             .where(
               and(
                 eq(licenseAssignments.licenseId, licenses.id),
-                eq(licenseAssignments.userId, ownerId),
-                eq(licenseAssignments.isActive, true),
+                eq(licenseAssignments.userId, sql.placeholder("ownerId")),
+                sql`${licenseAssignments.isActive}`,
               ),
             ),
         ),
-    statusCondition(query.status, query.today ?? todayIso()),
+    statusCondition(query.status, statusDayPlaceholders),
   ];
   if (query.search) {
     // Keys are matched through their blind index, among the licenses the viewer may see (and
     // so reveal): a fragment never finds a key its searcher could not read.
-    const keyMatches = await keyContains(db, secrets, and(...conditions), query.search);
+    const visible = and(...conditions);
+    const keyMatches = await keyContains(db, secrets, { where: visible, values }, query.search);
     const nameMatches = ilike(licenses.name, containsPattern(query.search));
     conditions.push(keyMatches ? or(nameMatches, keyMatches) : nameMatches);
   }
@@ -112,6 +120,13 @@ export async function listLicenses(
         .where(where)
         .orderBy(...listOrder(query))
         .$dynamic(),
+    statement: {
+      list: "licenses",
+      shape: query.search
+        ? undefined
+        : [ownerId === undefined ? "every" : "held", query.status, query.sort, query.order].join(),
+      values,
+    },
   });
   return {
     licenses: await withSeats(
