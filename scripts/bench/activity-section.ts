@@ -8,6 +8,12 @@
 import type { BenchCase, BenchSection } from "./sections";
 
 export const RECORDS_PER_LICENSE = 20;
+/**
+ * BENCH_ACTIVITY_RECORDS seeds that many records instead, whatever the licenses: the log's own
+ * size without a slow run of every other section at that size (e.g. 1,000,000 for the keyset
+ * figures of decision 0029 over `--licenses 1000`).
+ */
+const recordsOverride = Number(process.env.BENCH_ACTIVITY_RECORDS ?? 0);
 const DAY_MS = 86_400_000;
 
 const AREAS = [
@@ -130,7 +136,10 @@ const isoDay = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().sli
 export const activitySection: BenchSection = {
   title: `Activity log (${RECORDS_PER_LICENSE} records per license over a year; loopback HTTP, SQL = the same statements run directly)`,
   async run({ appUrl, adminCookie, counts, exec, measure }) {
-    const records = counts.licenses * RECORDS_PER_LICENSE;
+    const records =
+      Number.isInteger(recordsOverride) && recordsOverride > 0
+        ? recordsOverride
+        : counts.licenses * RECORDS_PER_LICENSE;
     const seedMs = await exec(activitySeedSql(records));
     // As bench-server.ts does for its tables: what autovacuum does soon after a bulk load.
     await exec("vacuum (analyze) activity_log");
@@ -148,6 +157,21 @@ export const activitySection: BenchSection = {
     const person = page.find((record) => record.userId !== null)!.userId!;
     const license = page.find((record) => record.area === "licenses" && record.itemId !== null)!;
     const word = license.itemLabel!.split(" ").at(-1)!;
+
+    // Keyset pages (decision 0029, amended): the cursor the page before hands out, as the
+    // Activity page asks for the next page; beside the same page by offset.
+    const cursorAt = async (query: string, header = "x-next-cursor") => {
+      const response = await fetch(`${appUrl}/api/activity?${query}`, {
+        headers: { cookie: adminCookie },
+      });
+      await response.arrayBuffer();
+      return response.headers.get(header)!;
+    };
+    const deep = Math.min(100_000, records - 100);
+    const after10k = await cursorAt("limit=50&offset=9950&withTotal=false");
+    const afterDeep = await cursorAt(`limit=50&offset=${deep - 50}&withTotal=false`);
+    const before10k = await cursorAt("limit=50&offset=10050&withTotal=false", "x-prev-cursor");
+    const licenses10k = await cursorAt("area=licenses&limit=50&offset=9950&withTotal=false");
 
     const get = (label: string, url: string): BenchCase => ({
       label,
@@ -168,6 +192,34 @@ export const activitySection: BenchSection = {
       ),
       get("offset 10,000, total kept", "/api/activity?limit=50&offset=10000&withTotal=false"),
       get("offset 10,000, counted", "/api/activity?limit=50&offset=10000"),
+      get(
+        "page after offset 10,000 by cursor, total kept",
+        `/api/activity?limit=50&after=${after10k}&withTotal=false`,
+      ),
+      get(
+        "page after offset 10,000 by cursor, counted",
+        `/api/activity?limit=50&after=${after10k}`,
+      ),
+      get(
+        "page before offset 10,050 by cursor, total kept",
+        `/api/activity?limit=50&before=${before10k}&withTotal=false`,
+      ),
+      get(
+        `offset ${deep.toLocaleString("en")}, total kept`,
+        `/api/activity?limit=50&offset=${deep}&withTotal=false`,
+      ),
+      get(
+        `page after offset ${deep.toLocaleString("en")} by cursor, total kept`,
+        `/api/activity?limit=50&after=${afterDeep}&withTotal=false`,
+      ),
+      get(
+        "area licenses, offset 10,000, total kept",
+        "/api/activity?area=licenses&limit=50&offset=10000&withTotal=false",
+      ),
+      get(
+        "area licenses, page after offset 10,000 by cursor, total kept",
+        `/api/activity?area=licenses&limit=50&after=${licenses10k}&withTotal=false`,
+      ),
       get(
         `search 'Suite ${word}'`,
         `/api/activity?search=${encodeURIComponent(`Suite ${word}`)}&limit=50`,
