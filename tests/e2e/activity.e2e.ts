@@ -142,12 +142,28 @@ describe("the Activity page", () => {
     await page.getByRole("option", { name: "Create", exact: true }).click();
     await showing(page, `1–50 of ${CREATED}`);
     expect(query(page)).toEqual({ search: TAG, action: "create" });
+    // The next page is asked for after page 1's last record (keyset, decision 0029); the same
+    // page opened from its URL, with no page 1 in hand, by offset.
+    const asked: URLSearchParams[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/activity") asked.push(url.searchParams);
+    });
     await pagerOf(page).getByRole("button", { name: "Next page", exact: true }).click();
     await showing(page, `51–${CREATED} of ${CREATED}`);
     await waitForCount(bodyRows(page), CREATED - 50);
     expect(query(page)).toEqual({ search: TAG, action: "create", page: "2" });
+    expect(asked.map((params) => [params.get("after") !== null, params.get("offset")])).toEqual([
+      [true, "0"],
+    ]);
+    const byCursor = await bodyRows(page).allInnerTexts();
+    asked.length = 0;
     await page.reload();
     await showing(page, `51–${CREATED} of ${CREATED}`);
+    expect(asked.map((params) => [params.get("after"), params.get("offset")])).toEqual([
+      [null, "50"],
+    ]);
+    expect(await bodyRows(page).allInnerTexts()).toEqual(byCursor);
 
     await page.getByRole("combobox", { name: "Area", exact: true }).click();
     await page.getByRole("option", { name: "Hardware", exact: true }).click();

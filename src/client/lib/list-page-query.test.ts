@@ -141,3 +141,103 @@ describe("listPageRequest", () => {
     expect(asks(client, {}, 20_000).get("withTotal")).toBe("false");
   });
 });
+
+describe("listPageRequest for a keyset list", () => {
+  const LOG = "/api/activity";
+  const newest: ListQuery = { order: "desc", area: "licenses" };
+  const keyFor = (query: ListQuery, page: number, pageSize = 50) => [
+    LOG,
+    query,
+    { page, pageSize },
+  ];
+  const contextAt = (client: QueryClient, query: ListQuery, page: number, pageSize = 50) => ({
+    client,
+    queryKey: keyFor(query, page, pageSize),
+    signal: new AbortController().signal,
+  });
+  const rows = (count: number) => Array.from({ length: count }, (_, id) => ({ id }));
+  const withCursors = (next: string, prev: string, total?: number, estimated = false) => {
+    const answer = headers(total, estimated);
+    answer.set("X-Next-Cursor", next);
+    answer.set("X-Prev-Cursor", prev);
+    return answer;
+  };
+
+  /** Reads page `page` as the kit would (answered with the cursors given) and caches it. */
+  function readPage(
+    client: QueryClient,
+    query: ListQuery,
+    page: number,
+    answer: Headers,
+    pageSize = 50,
+  ) {
+    const request = listPageRequest(
+      contextAt(client, query, page, pageSize),
+      query,
+      page,
+      pageSize,
+      {
+        keyset: true,
+      },
+    );
+    const read = request.pageOf(rows(pageSize), answer);
+    client.setQueryData(keyFor(query, page, pageSize), read);
+    return { asked: Object.fromEntries(new URLSearchParams(request.queryString)), read };
+  }
+
+  const asksFor = (client: QueryClient, query: ListQuery, page: number, keyset = true) =>
+    Object.fromEntries(
+      new URLSearchParams(
+        listPageRequest(contextAt(client, query, page), query, page, 50, { keyset }).queryString,
+      ),
+    );
+
+  it("asks for the next page after the cached page's last row, not by offset", () => {
+    const client = new QueryClient();
+    const first = readPage(client, newest, 1, withCursors("next-of-1", "prev-of-1", 500));
+    expect(first.asked).toEqual({ order: "desc", area: "licenses", limit: "50", offset: "0" });
+    expect(first.read.cursors?.next).toBe("next-of-1");
+    expect(asksFor(client, newest, 2)).toEqual({
+      order: "desc",
+      area: "licenses",
+      after: "next-of-1",
+      limit: "50",
+      offset: "0",
+      withTotal: "false",
+    });
+    // A list that did not opt in pages by offset, and a page with no cached neighbour too.
+    expect(asksFor(client, newest, 2, false)).toMatchObject({ offset: "50" });
+    expect(asksFor(client, newest, 2, false).after).toBeUndefined();
+    expect(asksFor(client, newest, 3)).toMatchObject({ offset: "100" });
+    expect(asksFor(client, newest, 3).after).toBeUndefined();
+  });
+
+  it("asks for the previous page before the cached next page's first row; page 1 by offset", () => {
+    const client = new QueryClient();
+    readPage(client, newest, 40, withCursors("next-of-40", "prev-of-40", 5000));
+    expect(asksFor(client, newest, 39)).toMatchObject({ before: "prev-of-40", offset: "0" });
+    expect(asksFor(client, newest, 39).after).toBeUndefined();
+    readPage(client, newest, 2, withCursors("next-of-2", "prev-of-2", 5000));
+    expect(asksFor(client, newest, 1)).toMatchObject({ offset: "0" });
+    expect(asksFor(client, newest, 1).before).toBeUndefined();
+  });
+
+  it("takes no cursor from a page of other filters, another order or another page size", () => {
+    const client = new QueryClient();
+    readPage(client, { ...newest, area: "users" }, 1, withCursors("users-next", "users-prev", 90));
+    readPage(client, { ...newest, order: "asc" }, 1, withCursors("asc-next", "asc-prev", 90));
+    readPage(client, newest, 1, withCursors("ten-next", "ten-prev", 90), 10);
+    // The page of 10 at offset 0 would sit just before a page of 50 at offset 50 by offset alone.
+    expect(asksFor(client, newest, 2)).toMatchObject({ offset: "50" });
+    expect(asksFor(client, newest, 2).after).toBeUndefined();
+  });
+
+  it("ends the list at a short page read by cursor, whatever the server estimated", () => {
+    const client = new QueryClient();
+    readPage(client, newest, 1, withCursors("next-of-1", "prev-of-1", 1_000_000, true));
+    const request = listPageRequest(contextAt(client, newest, 2), newest, 2, 50, { keyset: true });
+    expect(new URLSearchParams(request.queryString).get("after")).toBe("next-of-1");
+    const last = request.pageOf(rows(7), withCursors("n", "p", 1_000_000, true));
+    expect(last).toMatchObject({ offset: 50, total: 57, estimated: false });
+  });
+});

@@ -6,6 +6,12 @@
 // list is fresh (the query client's staleTime) and never after a write invalidated it. An
 // estimated total is never kept: the server estimates again at no cost, and corrects the
 // estimate near the list's end, where a kept one would end the pager too early or too late.
+//
+// A list that pages by keyset too (`keyset: true`: the activity log) turns a page by its
+// neighbour: when the page just before (or after) it, same query, is cached, the page is asked
+// for after that page's last row (before its first) by cursor, whose cost does not grow with
+// depth, instead of by offset. The page number stays in the URL and a page with no cached
+// neighbour (a bookmark to page 40, the pager's last page) is read by offset as before.
 import type { Query, QueryFunctionContext } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { listQueryString, type PageWindow } from "./list-query-string";
@@ -46,51 +52,112 @@ export function knownTotal(context: ListQueryContext, filters: string, now = Dat
 const countOf = (query: Query) =>
   (query.state.data as Partial<ListPage<unknown>> | undefined)?.count;
 
+/** Where a keyset list's page starts and ends, for its neighbours (X-Prev/X-Next-Cursor). */
+export interface PageCursors {
+  /**
+   * The query the page was read with (search, filters, sort) and its page size: a cursor is a
+   * place in that list, and a page of another size beside it is not this page's neighbour.
+   */
+  list: string;
+  next: string;
+  prev: string;
+}
+
+export interface ListRequestOptions {
+  /** The list pages by keyset too: turn pages by cursor from a cached neighbour. */
+  keyset?: boolean;
+}
+
 /**
- * A page's query string (limit, offset and, when the total is known, withTotal=false) and how to
- * make the ListPage from its answer. For a screen that sends the same query twice (the licenses
- * page and its seats); otherwise fetchListPage.
+ * The cursor to read the page at `offset` by: after the last row of the cached page just before
+ * it, or else before the first row of the cached page just after it, of the same `list` (query
+ * and page size, PageCursors.list).
+ * Page 1 is always read by offset, so that it shows what is newest. The positions hold whatever
+ * was written since (a cursor page repeats no row), so a neighbour is used even when stale.
+ */
+export function neighbourCursor(
+  context: ListQueryContext,
+  list: string,
+  offset: number,
+  pageSize: number,
+): { after: string } | { before: string } | undefined {
+  if (offset === 0) return undefined;
+  const cache = context.client.getQueryCache();
+  const own = cache.find({ queryKey: context.queryKey, exact: true });
+  let before: string | undefined;
+  for (const cached of cache.findAll({ queryKey: context.queryKey.slice(0, 1) })) {
+    if (cached === own) continue;
+    const data = cached.state.data as Partial<KeysetListPage<unknown>> | undefined;
+    if (data?.cursors?.list !== list) continue;
+    if (data.offset === offset - pageSize) return { after: data.cursors.next };
+    if (data.offset === offset + pageSize) before = data.cursors.prev;
+  }
+  return before === undefined ? undefined : { before };
+}
+
+/** A page of a keyset list: a ListPage that also says where it starts and ends. */
+export interface KeysetListPage<Row> extends ListPage<Row> {
+  cursors?: PageCursors;
+}
+
+/**
+ * A page's query string (limit, offset and, when the total is known, withTotal=false; or a cursor
+ * from a neighbour, for a keyset list) and how to make the ListPage from its answer. For a screen
+ * that sends the same query twice (the licenses page and its seats); otherwise fetchListPage.
  */
 export function listPageRequest(
   context: ListQueryContext,
   query: ListQuery,
   page: number,
   pageSize: number,
+  options: ListRequestOptions = {},
 ) {
   const offset = offsetOf(page, pageSize);
   const filters = countedFilters(query);
   const known = knownTotal(context, filters);
-  const window: PageWindow = { limit: pageSize, offset };
+  const list = listQueryString({ ...query, limit: String(pageSize) });
+  const cursor = options.keyset ? neighbourCursor(context, list, offset, pageSize) : undefined;
+  // From a cursor, the offset counts from it (0: the page right beside it).
+  const window: PageWindow = { limit: pageSize, offset: cursor ? 0 : offset };
   if (known) window.withTotal = false;
   return {
-    queryString: listQueryString(query, window),
-    pageOf<Row>(rows: Row[], headers: Headers): ListPage<Row> {
+    queryString: listQueryString({ ...query, ...cursor }, window),
+    pageOf<Row>(rows: Row[], headers: Headers): KeysetListPage<Row> {
+      const next = headers.get("X-Next-Cursor");
+      const prev = headers.get("X-Prev-Cursor");
+      const cursors = next && prev ? { cursors: { list, next, prev } } : {};
       const header = headers.get("X-Total-Count");
       // The server sends the total even when told not to count if the page tells it (the end).
       if (known && header === null)
-        return { rows, offset, total: known.total, estimated: false, count: known };
-      const total = totalFromHeader(header, offset, rows.length);
-      const estimated = header !== null && isEstimatedTotal(headers.get("X-Total-Count-Estimated"));
+        return { rows, offset, total: known.total, estimated: false, count: known, ...cursors };
+      // A short page by cursor ends the list; the server, not knowing the page's place, cannot
+      // say so (it estimates the whole log's total). Where the page sits is the client's count.
+      const ends = cursor !== undefined && rows.length < pageSize;
+      const total = ends ? offset + rows.length : totalFromHeader(header, offset, rows.length);
+      const estimated =
+        !ends && header !== null && isEstimatedTotal(headers.get("X-Total-Count-Estimated"));
       return {
         rows,
         offset,
         total,
         estimated,
         count: { filters, total, at: Date.now(), estimated },
+        ...cursors,
       };
     },
   };
 }
 
-/** One page of the list at `path`: GET path?query&limit&offset, with its total. */
+/** One page of the list at `path`: GET path?query&limit&offset (or a cursor), with its total. */
 export async function fetchListPage<Row>(
   context: ListQueryContext,
   path: string,
   query: ListQuery,
   page: number,
   pageSize: number,
-): Promise<ListPage<Row>> {
-  const request = listPageRequest(context, query, page, pageSize);
+  options: ListRequestOptions = {},
+): Promise<KeysetListPage<Row>> {
+  const request = listPageRequest(context, query, page, pageSize, options);
   const { data, headers } = await api.getWithHeaders<Row[]>(`${path}?${request.queryString}`, {
     signal: context.signal,
   });
