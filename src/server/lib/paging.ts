@@ -36,8 +36,9 @@ export interface PageBounds {
 
 /**
  * From how many rows (the planner's estimate) an unfiltered total is estimated, not counted.
- * Below it count(*) costs a few milliseconds (the whole activity log's count: about 47 ms per
- * 1,000,000 rows on PostgreSQL, 80 ms on PGlite, so 5 to 8 ms here) and the total stays exact.
+ * Below it count(*) costs a few milliseconds and the total stays exact: the whole activity log's
+ * count took 47-94 ms per 1,000,000 rows on PostgreSQL (quiet to loaded) and 84 ms on PGlite,
+ * so some 5 to 10 ms at this size (decision 0029).
  */
 export const LARGE_TABLE_ROWS = 100_000;
 
