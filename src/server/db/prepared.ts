@@ -6,11 +6,21 @@ import { is, Placeholder } from "drizzle-orm";
 import type { Executor } from "./client";
 
 interface Preparable<Prepared> {
-  toSQL(): { params: unknown[] };
+  toSQL(): { sql: string; params: unknown[] };
   prepare(name: string): Prepared;
 }
 
-const statementsByHandle = new WeakMap<Executor, Map<string, unknown>>();
+const statementsByHandle = new WeakMap<
+  Executor,
+  Map<string, { text: string; prepared: unknown }>
+>();
+
+/**
+ * Under the tests, every call builds the statement again and compares its text with the one
+ * prepared under its name: a caller whose name misses something that changes the text (a list's
+ * shape) fails there instead of silently running another caller's statement.
+ */
+const checkEveryUse = Boolean(process.env.VITEST);
 
 /**
  * The statement named `name` on this handle, built by `build` the first time. `name` must stand
@@ -31,15 +41,19 @@ export function preparedStatement<Prepared>(
     statements = new Map();
     statementsByHandle.set(db, statements);
   }
-  let statement = statements.get(name) as Prepared | undefined;
-  if (!statement) {
-    const query = build();
-    const fixed = query.toSQL().params.filter((param) => !is(param, Placeholder));
-    if (fixed.length > 0) {
-      throw new Error(`Prepared statement ${name} holds values instead of placeholders`);
-    }
-    statement = query.prepare(name);
-    statements.set(name, statement);
+  const known = statements.get(name);
+  if (known && !checkEveryUse) return known.prepared as Prepared;
+
+  const query = build();
+  const { sql: text, params } = query.toSQL();
+  if (params.some((param) => !is(param, Placeholder))) {
+    throw new Error(`Prepared statement ${name} holds values instead of placeholders`);
   }
-  return statement;
+  if (known) {
+    if (known.text !== text) throw new Error(`Prepared statement ${name} stands for two texts`);
+    return known.prepared as Prepared;
+  }
+  const prepared = query.prepare(name);
+  statements.set(name, { text, prepared });
+  return prepared;
 }

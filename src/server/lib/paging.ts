@@ -108,22 +108,21 @@ async function selectPageWithPlaceholders<Q extends PgSelect>(
   statement: PageStatement,
 ): Promise<Page<Awaited<Q>[number]>> {
   const { from, where, bounds } = options;
-  const buildPage = () => {
-    let query = options.select(totalOf(from, where, bounds));
-    if (bounds.limit !== undefined) query = query.limit(sql.placeholder("limit")) as Q;
-    if (bounds.offset) query = query.offset(sql.placeholder("offset")) as Q;
-    return query;
-  };
+  // Always a LIMIT and an OFFSET (NULL and 0 for a whole list), so that a shape has three
+  // statements, not one per combination: the page counted, not counted, and its count. Each one
+  // prepared costs the server tens of kB per connection.
+  const buildPage = () =>
+    options
+      .select(totalOf(from, where, bounds))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"));
   const buildCount = () => db.select({ total: count() }).from(from).where(where);
-  const paging = [counts(bounds) && "counted", bounds.limit !== undefined && "limit"];
-  const values = { ...statement.values, limit: bounds.limit, offset: bounds.offset };
+  const values = { ...statement.values, limit: bounds.limit ?? null, offset: bounds.offset ?? 0 };
   const rows = (await (statement.shape === undefined
     ? buildPage().execute(values)
-    : preparedStatement(
-        db,
-        statementName(statement, [...paging, bounds.offset && "offset"].join()),
-        buildPage,
-      ).execute(values))) as Awaited<Q>[number][];
+    : preparedStatement(db, statementName(statement, totalForm(where, bounds)), buildPage).execute(
+        values,
+      ))) as Awaited<Q>[number][];
   if (!isPaged(bounds)) return { rows, total: null, estimated: false };
   return withTotal(bounds, rows, async () => {
     const [counted] = await (statement.shape === undefined
@@ -134,6 +133,12 @@ async function selectPageWithPlaceholders<Q extends PgSelect>(
     return Number(counted?.total ?? 0);
   });
 }
+
+/** What the page's total field is: it changes the statement's text (totalOf). */
+const totalForm = (where: SQL | undefined, bounds: PageBounds) => {
+  if (!counts(bounds)) return "uncounted";
+  return where === undefined && bounds.estimate ? "estimated" : "counted";
+};
 
 /** One name for each statement text of the process: a list, its shape and the page's form. */
 const statementNames = new Map<string, string>();
