@@ -8,7 +8,6 @@ import {
   desc,
   eq,
   gte,
-  inArray,
   isNotNull,
   lte,
   type SQL,
@@ -28,6 +27,7 @@ import {
 } from "../../domain/schemas/dashboard";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db } from "../db/client";
+import { idIn } from "../db/id-list";
 import { licenseAssignments, licenses } from "../db/schema";
 import { selectPage } from "../lib/paging";
 import { nextOccurrenceSql } from "./next-occurrence-sql";
@@ -192,7 +192,7 @@ async function renewsSoonPage(db: Db, today: IsoDate) {
     .select(columns)
     .from(licenses)
     .where(
-      inArray(
+      idIn(
         licenses.id,
         due.map((row) => row.id),
       ),

@@ -2,7 +2,7 @@
 // logged reveal of passwords. A password is stored only sealed (server/lib/secrets); lists say
 // whether there is one, never what it is. Every change and reveal is recorded in the activity log
 // (area gsuite) in its own transaction.
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { isOnDomain } from "../../domain/gsuite";
 import type {
   CreateGsuiteAccountRequest,
@@ -371,7 +371,7 @@ export async function revealPasswords(db: Db, secrets: Secrets, ids: number[], v
         ciphertext: gsuiteAccounts.passwordCiphertext,
       })
       .from(gsuiteAccounts)
-      .where(inArray(gsuiteAccounts.id, ids));
+      .where(idIn(gsuiteAccounts.id, ids));
     if (rows.length !== ids.length) throw notFound("G Suite account");
     const byId = new Map(rows.map((row) => [row.id, row]));
     const answer: { id: number; password: string | null }[] = [];

@@ -16,6 +16,7 @@ import type {
 } from "../../domain/schemas/gsuite";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db } from "../db/client";
+import { idIn } from "../db/id-list";
 import { gsuiteAccounts, users } from "../db/schema";
 import { badRequest } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
@@ -66,7 +67,7 @@ export async function assignUsers(
       isActive: users.isActive,
     })
     .from(users)
-    .where(inArray(users.id, input.userIds));
+    .where(idIn(users.id, input.userIds));
   const personById = new Map(people.map((person) => [person.id, person]));
 
   const results = new Map<number, AssignGsuiteUserResult>();

@@ -3,7 +3,7 @@
 // deactivated and their sessions end. One transaction: a refusal anywhere (a seat the new holder
 // already has, a license with no seat left, an inactive new holder, a database failure) leaves
 // everything as it was. What was done is stored (the offboardings table) for the checklist.
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { ActivityAction, ActivityArea } from "../../domain/activity";
 import { todayIso } from "../../domain/dates";
 import {
@@ -19,6 +19,7 @@ import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import { deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { idIn } from "../db/id-list";
 import {
   accountAssignments,
   apiTokens,
@@ -103,7 +104,7 @@ async function lockNewHolders(tx: Executor, leaving: number, decisions: Offboard
             role: users.role,
           })
           .from(users)
-          .where(inArray(users.id, ids))
+          .where(idIn(users.id, ids))
           .orderBy(users.id)
           .for("update");
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -2,7 +2,7 @@
 // It runs in one transaction under an advisory lock, so instances sharing a database plan one
 // after the other; the second finds the day already planned and adds nothing, and the ledger's
 // unique keys would refuse a duplicate even then.
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { addDays, daysBetween, type IsoDate, todayIso } from "../../domain/dates";
 import {
   DEFAULT_REMINDER_DAYS,
@@ -13,6 +13,7 @@ import {
 } from "../../domain/reminders";
 import { DEFAULT_PREFERENCES, type PreferencesResponse } from "../../domain/schemas/preferences";
 import type { Db, Executor } from "../db/client";
+import { idIn } from "../db/id-list";
 import { reminderDeliveries, reminderPassState, userPreferences, users } from "../db/schema";
 import { digestMail, type MailContent, type ReminderItem, reminderMail } from "./messages";
 import { readReminderOffsets } from "./offsets-service";
@@ -136,7 +137,7 @@ async function recipientsOf(
       and(
         eq(users.isActive, true),
         people.length > 0
-          ? or(eq(users.role, "admin"), inArray(users.id, people))
+          ? or(eq(users.role, "admin"), idIn(users.id, people))
           : eq(users.role, "admin"),
       ),
     )

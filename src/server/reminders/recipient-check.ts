@@ -2,9 +2,10 @@
 // (a retry can come hours later, a digest folds a day's reminders): someone deactivated since, an
 // administrator who is no longer one, or a person who no longer holds the item gets nothing. The
 // row is then cancelled, not failed, with the reason, and administrators see it as such.
-import { and, eq, inArray, like } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { addDays, type IsoDate } from "../../domain/dates";
 import type { Executor } from "../db/client";
+import { idIn } from "../db/id-list";
 import { reminderDeliveries, users } from "../db/schema";
 import { readReminderOffsets } from "./offsets-service";
 import { type ObligationSource, obligationKeyOf } from "./plan";
@@ -51,7 +52,7 @@ export function recipientCheck(source: ObligationSource, day: IsoDate): Recipien
         await db
           .select({ id: users.id, isActive: users.isActive, role: users.role })
           .from(users)
-          .where(inArray(users.id, ids))
+          .where(idIn(users.id, ids))
       ).map((person) => [person.id, person]),
     );
 

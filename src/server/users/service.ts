@@ -94,7 +94,7 @@ export const userSearchColumns = [users.username, users.fullName, users.email, u
 export async function listUsers(db: Db, query: UserListQuery) {
   const where = and(
     query.search ? anyColumnContains(userSearchColumns, query.search) : undefined,
-    query.active ? eq(users.isActive, sql.placeholder("active")) : undefined,
+    query.active ? sql`${users.isActive}` : undefined,
     query.role ? eq(users.role, sql.placeholder("role")) : undefined,
   );
   const page = await selectPage(db, {
@@ -114,7 +114,7 @@ export async function listUsers(db: Db, query: UserListQuery) {
       shape: query.search
         ? undefined
         : [query.active && "active", query.role && "role", query.sort, query.order].join(),
-      values: { active: true, role: query.role },
+      values: { role: query.role },
     },
   });
   return { users: page.rows.map((row) => toUserResponse(row.user)), total: page.total };
