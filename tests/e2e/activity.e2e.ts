@@ -329,11 +329,15 @@ describe("the Activity page", () => {
     // and the screen moves back to the real last page, whose total is exact.
     await page.goto(e2e.url(`/activity?page=${Math.ceil(1_000_006 / 50)}`));
     await until(async () => Number(query(page).page) < 100, "the page moved back");
+    // The pager follows the URL a render later: wait for its exact wording, not its first one.
     const text = pagerOf(page).getByText(/^Showing /);
-    await visible(text);
-    const [, last, total] = /^Showing [\d,]+–([\d,]+) of ([\d,]+)$/.exec(
-      (await text.textContent()) ?? "",
-    )!;
+    const exact = /^Showing [\d,]+–([\d,]+) of ([\d,]+)$/;
+    let shown: RegExpExecArray | null = null;
+    await until(async () => {
+      shown = exact.exec((await text.textContent()) ?? "");
+      return shown !== null;
+    }, "the pager shows the exact total");
+    const [, last, total] = shown!;
     expect(last).toBe(total);
     expect(Number(query(page).page)).toBe(Math.ceil(Number(total!.replaceAll(",", "")) / 50));
   });
