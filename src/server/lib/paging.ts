@@ -68,6 +68,15 @@ export interface PageStatement {
   values: Record<string, unknown>;
 }
 
+/** A list's page as selectPage reads it: what the total counts, the bounds and the query. */
+interface PageQuery<Q extends PgSelect> {
+  from: PgTable;
+  where: SQL | undefined;
+  bounds: PageBounds;
+  select: (total: SQL.Aliased<number>) => Q;
+  statement?: PageStatement;
+}
+
 /**
  * Runs a list query as one page with its total, or whole when neither limit nor offset is set.
  * `select` builds the list's query (fields, joins, where, order; `.$dynamic()`) and must put
@@ -79,13 +88,7 @@ export interface PageStatement {
  */
 export async function selectPage<Q extends PgSelect>(
   db: Executor,
-  options: {
-    from: PgTable;
-    where: SQL | undefined;
-    bounds: PageBounds;
-    select: (total: SQL.Aliased<number>) => Q;
-    statement?: PageStatement;
-  },
+  options: PageQuery<Q>,
 ): Promise<Page<Awaited<Q>[number]>> {
   const { from, where, bounds, statement } = options;
   if (statement) return selectPageWithPlaceholders(db, options, statement);
@@ -99,12 +102,7 @@ export async function selectPage<Q extends PgSelect>(
 
 async function selectPageWithPlaceholders<Q extends PgSelect>(
   db: Executor,
-  options: {
-    from: PgTable;
-    where: SQL | undefined;
-    bounds: PageBounds;
-    select: (total: SQL.Aliased<number>) => Q;
-  },
+  options: PageQuery<Q>,
   statement: PageStatement,
 ): Promise<Page<Awaited<Q>[number]>> {
   const { from, where, bounds } = options;
