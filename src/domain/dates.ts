@@ -45,14 +45,28 @@ function fromLocal(date: Date): IsoDate {
 
 /** Today's calendar date in a time zone (IANA name; the runtime's zone when omitted). */
 export function todayIso(timeZone?: string, now: Date = new Date()): IsoDate {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
+  // The runtime's zone is what the Date's own getters read (and they follow a change of TZ).
+  if (timeZone === undefined) return fromLocal(now);
+  const parts = dayFormatIn(timeZone).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+}
+
+// Building an Intl.DateTimeFormat costs tens of microseconds (it loads the zone's rules), more
+// than a list request's own work, so each zone's is built once.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
