@@ -1,7 +1,9 @@
 // preparedStatement: prepared once per handle and name, executed with each caller's own values;
 // refused when a value was written into the statement (it would be served to every later caller)
-// and, under the tests, when one name is asked for with two texts.
-import { eq, sql } from "drizzle-orm";
+// and, under the tests, when one name is asked for with two texts. Its rows are mapped by a
+// mapper compiled for the statement, to the same objects as Drizzle's own mapping.
+import { and, eq, like, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../tests/support/test-database";
 import type { Database } from "./client";
@@ -41,6 +43,31 @@ describe("preparedStatement", () => {
         db.select({ id: users.id }).from(users).where(eq(users.username, "prepared-a")),
       ),
     ).toThrow("Prepared statement qm_test_fixed_value holds values instead of placeholders");
+  });
+
+  it("maps rows as Drizzle does: nested objects, a left join that found nothing, a figure", async () => {
+    const { db } = database;
+    const other = alias(users, "other");
+    const build = () =>
+      db
+        .select({
+          user: { name: users.username, createdAt: users.createdAt },
+          other: { id: other.id, name: other.username },
+          total: sql<number>`count(*) over ()`.mapWith(Number).as("total"),
+        })
+        .from(users)
+        .leftJoin(other, and(eq(other.id, users.id), eq(other.username, sql.placeholder("joined"))))
+        .where(like(users.username, sql.placeholder("prefix")))
+        .orderBy(users.username);
+    const values = { joined: "prepared-a", prefix: "prepared-%" };
+    const rows = await preparedStatement(db, "qm_test_mapped_rows", build).execute(values);
+
+    expect(rows).toEqual(await build().execute(values));
+    expect(rows.map((row) => [row.user.name, row.other, row.total])).toEqual([
+      ["prepared-a", { id: expect.any(Number), name: "prepared-a" }, 2],
+      ["prepared-b", null, 2],
+    ]);
+    expect(rows[0]?.user.createdAt).toBeInstanceOf(Date);
   });
 
   it("refuses, under the tests, one name used for two statement texts", () => {

@@ -4,6 +4,7 @@
 // connection. PGlite runs the same statement text without preparing it, which is harmless.
 import { is, Placeholder } from "drizzle-orm";
 import type { Executor } from "./client";
+import { checkedAgainstDrizzle, compileRowMapper, type SelectedField } from "./row-mapper";
 
 interface Preparable<Prepared> {
   toSQL(): { sql: string; params: unknown[] };
@@ -54,6 +55,25 @@ export function preparedStatement<Prepared>(
     return known.prepared as Prepared;
   }
   const prepared = query.prepare(name);
+  mapRowsCompiled(prepared);
   statements.set(name, { text, prepared });
   return prepared;
+}
+
+/** What a prepared select carries for Drizzle's mapping of its rows (its session's fields). */
+interface MappedStatement {
+  fields?: SelectedField[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/** Rows mapped by a mapper compiled for this statement (db/row-mapper.ts), not field by field. */
+function mapRowsCompiled(prepared: unknown) {
+  const statement = prepared as MappedStatement;
+  const { fields, joinsNotNullableMap } = statement;
+  if (!fields || statement.customResultMapper) return;
+  const mapper = compileRowMapper(fields, joinsNotNullableMap);
+  statement.customResultMapper = checkEveryUse
+    ? checkedAgainstDrizzle(mapper, fields, joinsNotNullableMap)
+    : mapper;
 }
