@@ -78,6 +78,19 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_google_id_idx").on(t.googleId),
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // The list's sorts (users/service.ts): by name in either direction (people without one last,
+    // ties by username and id), and by creation date (an index walked either way).
+    index("users_full_name_order_idx").on(
+      sql`lower(${t.fullName})`,
+      sql`lower(${t.username})`,
+      t.id,
+    ),
+    index("users_full_name_desc_order_idx").on(
+      sql`lower(${t.fullName}) desc nulls last`,
+      sql`lower(${t.username})`,
+      t.id,
+    ),
+    index("users_created_at_idx").on(t.createdAt, t.id),
     // Substring search of the users list (ILIKE '%text%'); pg_trgm comes from migration 0001.
     index("users_username_trgm_idx")
       .using("gin", t.username.op("gin_trgm_ops"))
@@ -334,7 +347,15 @@ export const licenses = pgTable(
     index("licenses_key_search_tokens_idx")
       .using("gin", t.licenseKeySearchTokens)
       .with(IMPORTED_TABLE_GIN),
-    index("licenses_expiry_date_idx").on(t.expiryDate),
+    // The list's sort by expiry date (list-query.ts), one index per direction: both keep licenses
+    // without a date last and break ties by name and id ascending, so a page is the first rows
+    // of an index walk; the ascending one also serves the status filters' date ranges.
+    index("licenses_expiry_date_idx").on(t.expiryDate, sql`lower(${t.name})`, t.id),
+    index("licenses_expiry_date_desc_idx").on(
+      sql`${t.expiryDate} desc nulls last`,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
     // The expense calendar joins the purchase dates that pay on a day back to their licenses
     // (server/expenses/events-sql.ts).
     index("licenses_purchase_date_idx").on(t.purchaseDate),
@@ -391,6 +412,8 @@ export const licenseAssignments = pgTable(
   (t) => [
     index("license_assignments_license_active_idx").on(t.licenseId, t.isActive),
     index("license_assignments_user_id_idx").on(t.userId),
+    // The assignments list's order, newest first (licenses/assignments-service.ts).
+    index("license_assignments_created_at_idx").on(t.createdAt, t.id),
     // One active seat per user and license, enforced by the database as well as the service.
     uniqueIndex("license_assignments_one_active_per_user_idx")
       .on(t.licenseId, t.userId)

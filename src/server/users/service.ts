@@ -70,7 +70,7 @@ const userListColumns = {
 const lowerUsername = sql`lower(${users.username})`;
 
 /** ORDER BY for the list: the chosen key (blank values last either way), then the username. */
-function userListOrder(query: Pick<UserListQuery, "sort" | "order">): SQL[] {
+export function userListOrder(query: Pick<UserListQuery, "sort" | "order">): SQL[] {
   const direction = query.order === "desc" ? desc : asc;
   const tieBreak = [asc(lowerUsername), asc(users.id)];
   switch (query.sort) {
