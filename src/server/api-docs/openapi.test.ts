@@ -158,7 +158,7 @@ describe("the OpenAPI document", () => {
 
   it("documents a paged list's total headers, and which list estimates its total", () => {
     const headersOf = (path: string) => document.paths[path]!.get!.responses["200"]!.headers;
-    for (const path of ["/api/licenses", "/api/users"]) {
+    for (const path of ["/api/licenses", "/api/users", "/api/assignments"]) {
       expect(Object.keys(headersOf(path) ?? {}), path).toEqual([
         "X-Total-Count",
         "X-Total-Count-Estimated",

@@ -115,7 +115,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
-        querystring: assignmentListQuerySchema.extend(EXPORT_FORMAT_FIELD),
+        querystring: assignmentListQuerySchema.omit(PAGE_WINDOW).extend(EXPORT_FORMAT_FIELD),
         response: fileResponse,
       },
     },

@@ -9,6 +9,7 @@ import {
 } from "../../domain/schemas/licenses";
 import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
+import { LARGE_TABLE_ROWS, sendPage } from "../lib/paging";
 import {
   createAssignment,
   deactivateAssignment,
@@ -23,11 +24,19 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        description:
+          "Every assignment, newest first: whole without limit or offset, one page with either. " +
+          "The total of all assignments (a page with no filter) is the database's estimate once " +
+          `there are ${LARGE_TABLE_ROWS.toLocaleString("en")} or more (X-Total-Count-Estimated: ` +
+          "true); a filtered page, and the short last page, are counted exactly.",
         querystring: assignmentListQuerySchema,
         response: { 200: assignmentListResponseSchema },
       },
     },
-    async (request) => listAssignments(app.db, request.query),
+    async (request, reply) => {
+      const list = await listAssignments(app.db, request.query);
+      return sendPage(reply, list.assignments, list.total, list.estimated);
+    },
   );
 
   // The seats of one page of GET /api/licenses, asked for with the same query at the same time.

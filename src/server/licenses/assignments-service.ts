@@ -14,9 +14,9 @@ import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
-import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, licenses, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
+import { selectPage } from "../lib/paging";
 import type { Secrets } from "../lib/secrets";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { displayNameOf } from "../users/user-response";
@@ -28,21 +28,26 @@ const alreadyAssigned = () =>
     { path: "userId", message: "This user already has an active assignment of this license" },
   ]);
 
+// Walks license_assignments_created_at_idx backwards: a page is its first rows.
+export const assignmentsNewestFirst = [desc(licenseAssignments.createdAt), desc(licenseAssignments.id)];
+
 const selectAssignments = (db: Db, where: SQL | undefined) =>
   db
     .select({ assignment: licenseAssignments, licenseName: licenses.name })
     .from(licenseAssignments)
     .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
     .where(where)
-    .orderBy(desc(licenseAssignments.createdAt), desc(licenseAssignments.id));
+    .orderBy(...assignmentsNewestFirst);
 
-const toResponses = (rows: Awaited<ReturnType<typeof selectAssignments>>) =>
-  rows.map((row) => toAssignmentResponse(row.assignment, row.licenseName));
+const toResponses = (
+  rows: { assignment: typeof licenseAssignments.$inferSelect; licenseName: string }[],
+) => rows.map((row) => toAssignmentResponse(row.assignment, row.licenseName));
 
 /**
- * Every assignment (active and ended), newest first; optionally only of one license, of a set of
- * licenses (a page of the license list), and only active or only ended ones. The licenses page
- * asks for its page's seats on every visit: prepared once per set of filters given.
+ * Every assignment (active and ended), newest first, or one page of them with its total;
+ * optionally only of one license, of a set of licenses (a page of the license list), and only
+ * active or only ended ones. The licenses page asks for its page's seats on every visit: prepared
+ * once per set of filters given.
  */
 export async function listAssignments(db: Db, filter: AssignmentListQuery = {}) {
   const given = {
@@ -50,26 +55,40 @@ export async function listAssignments(db: Db, filter: AssignmentListQuery = {}) 
     licenses: filter.licenseIds !== undefined,
     active: filter.active !== undefined,
   };
-  const name = `qm_license_assignments_${Object.values(given).map(Number).join("")}`;
-  const statement = preparedStatement(db, name, () =>
-    selectAssignments(
-      db,
-      and(
-        given.license ? eq(licenseAssignments.licenseId, sql.placeholder("licenseId")) : undefined,
-        given.licenses
-          ? idIn(licenseAssignments.licenseId, sql.placeholder("licenseIds"))
-          : undefined,
-        given.active ? eq(licenseAssignments.isActive, sql.placeholder("active")) : undefined,
-      ),
-    ),
+  const where = and(
+    given.license ? eq(licenseAssignments.licenseId, sql.placeholder("licenseId")) : undefined,
+    given.licenses ? idIn(licenseAssignments.licenseId, sql.placeholder("licenseIds")) : undefined,
+    given.active ? eq(licenseAssignments.isActive, sql.placeholder("active")) : undefined,
   );
-  return toResponses(
-    await statement.execute({
-      licenseId: filter.licenseId,
-      licenseIds: filter.licenseIds,
-      active: filter.active,
-    }),
-  );
+  const page = await selectPage(db, {
+    from: licenseAssignments,
+    where,
+    // Assignments accumulate (ended ones stay): the whole list's total is estimated once large.
+    bounds: {
+      limit: filter.limit,
+      offset: filter.offset,
+      withTotal: filter.withTotal,
+      estimate: true,
+    },
+    select: (total) =>
+      db
+        .select({ assignment: licenseAssignments, licenseName: licenses.name, total })
+        .from(licenseAssignments)
+        .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
+        .where(where)
+        .orderBy(...assignmentsNewestFirst)
+        .$dynamic(),
+    statement: {
+      list: "license_assignments",
+      shape: Object.values(given).map(Number).join(""),
+      values: { licenseId: filter.licenseId, licenseIds: filter.licenseIds, active: filter.active },
+    },
+  });
+  return {
+    assignments: toResponses(page.rows),
+    total: page.total,
+    estimated: page.estimated,
+  };
 }
 
 /**
@@ -91,10 +110,11 @@ export async function listLicensePageAssignments(
     withTotal: false,
   });
   if (page.licenses.length === 0) return [];
-  return listAssignments(db, {
+  const { assignments } = await listAssignments(db, {
     licenseIds: page.licenses.map((license) => license.id),
     active: true,
   });
+  return assignments;
 }
 
 const assignmentDetail = (row: typeof licenseAssignments.$inferSelect) => ({

@@ -6,6 +6,7 @@ import { assignViaApi, createLicenseViaApi } from "../../../tests/support/licens
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { addDays } from "../../domain/dates";
 import type { AssignmentResponse, LicenseResponse } from "../../domain/schemas/licenses";
+import { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../../domain/schemas/paging";
 
 let t: TestApp;
 let admin: { user: { id: number }; cookie: string };
@@ -276,6 +277,28 @@ describe("GET /api/assignments with licenseIds and active", () => {
     );
   });
 
+  it("gives a page newest first with the total, or the whole list without limit or offset", async () => {
+    const all = await assignments("");
+    expect(all.length).toBeGreaterThan(3);
+    const createdOrder = [...all].sort(
+      (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+    );
+    expect(all).toEqual(createdOrder);
+    expect((await get("/api/assignments", admin.cookie)).headers["x-total-count"]).toBeUndefined();
+
+    const first = await get("/api/assignments?limit=2", admin.cookie);
+    expect(first.json()).toEqual(all.slice(0, 2));
+    expect(first.headers["x-total-count"]).toBe(String(all.length));
+    const second = await get("/api/assignments?limit=2&offset=2&withTotal=false", admin.cookie);
+    expect(second.json()).toEqual(all.slice(2, 4));
+    expect(second.headers["x-total-count"]).toBeUndefined();
+
+    const active = all.filter((row) => row.isActive);
+    const activePage = await get("/api/assignments?active=true&limit=1&offset=1", admin.cookie);
+    expect(activePage.json()).toEqual(active.slice(1, 2));
+    expect(activePage.headers["x-total-count"]).toBe(String(active.length));
+  });
+
   it("accepts 500 license ids", async () => {
     const ids = Array.from({ length: 500 }, (_, i) => i + 1);
     const response = await get(`/api/assignments?licenseIds=${ids.join(",")}`, admin.cookie);
@@ -295,6 +318,8 @@ describe("GET /api/assignments with licenseIds and active", () => {
       "licenseIds can name at most 500 licenses",
     ],
     ["active=yes", "active must be true or false"],
+    ["limit=0", LIMIT_MESSAGE],
+    ["offset=-1", OFFSET_MESSAGE],
   ])("answers ?%s with 400: %s", async (query, message) => {
     const response = await get(`/api/assignments?${query}`, admin.cookie);
     expect(response.statusCode).toBe(400);

@@ -1,14 +1,17 @@
-// The License Assignments list (administrators only) through listAssignments with its filters.
-// That list is not paged (GET /api/assignments answers whole), so this table is one read.
+// The License Assignments list (administrators only) through listAssignments with its filters,
+// read a page at a time.
 import type { AssignmentListQuery, AssignmentResponse } from "../../../domain/schemas/licenses";
 import type { Db } from "../../db/client";
 import { listAssignments } from "../../licenses/assignments-service";
 import { describeFilters } from "../filters";
+import { pagesOf } from "../row-pages";
 import type { ExportTable } from "../table";
+
+export type AssignmentExportQuery = Omit<AssignmentListQuery, "limit" | "offset" | "withTotal">;
 
 export function assignmentTable(
   db: Db,
-  query: AssignmentListQuery,
+  query: AssignmentExportQuery,
 ): ExportTable<AssignmentResponse> {
   return {
     name: "assignments",
@@ -24,8 +27,7 @@ export function assignmentTable(
       { header: "Active", type: "boolean", value: (a) => a.isActive, weight: 0.6 },
       { header: "Notes", type: "text", value: (a) => a.notes, weight: 2 },
     ],
-    pages: async function* () {
-      yield await listAssignments(db, query);
-    },
+    pages: () =>
+      pagesOf(async (bounds) => (await listAssignments(db, { ...query, ...bounds })).assignments),
   };
 }
