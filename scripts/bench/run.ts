@@ -165,6 +165,12 @@ async function main() {
       cookie: admin.cookie,
     },
     {
+      // No search or filter narrows it: the order itself must come from an index (issue 7).
+      label: "licenses, by expiry date desc",
+      urls: ["/api/licenses?sort=expiryDate&order=desc&limit=50"],
+      cookie: admin.cookie,
+    },
+    {
       label: "licenses, one user's (own list)",
       urls: [`/api/users/${user.id}/licenses?limit=50`],
       cookie: user.cookie,
@@ -178,6 +184,16 @@ async function main() {
     {
       label: "users, page 2, total kept",
       urls: ["/api/users?limit=50&offset=50&withTotal=false"],
+      cookie: admin.cookie,
+    },
+    {
+      label: "users, by full name desc",
+      urls: ["/api/users?sort=fullName&order=desc&limit=50"],
+      cookie: admin.cookie,
+    },
+    {
+      label: "assignments, newest page",
+      urls: ["/api/assignments?limit=50"],
       cookie: admin.cookie,
     },
     {
