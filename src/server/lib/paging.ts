@@ -106,22 +106,26 @@ async function selectPageWithPlaceholders<Q extends PgSelect>(
   statement: PageStatement,
 ): Promise<Page<Awaited<Q>[number]>> {
   const { from, where, bounds } = options;
-  // Always a LIMIT and an OFFSET (NULL and 0 for a whole list), so that a shape has three
-  // statements, not one per combination: the page counted, not counted, and its count. Each one
-  // prepared costs the server tens of kB per connection.
-  const buildPage = () =>
-    options
-      .select(totalOf(from, where, bounds))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"));
+  // A page always has a LIMIT and an OFFSET, so that a shape has four statements, not one per
+  // combination: the page counted, not counted, its count, and the whole list. Each one prepared
+  // costs the server tens of kB per connection. The whole list has neither: with a LIMIT whose
+  // value it does not know, a generic plan reckons on a tenth of the rows and may walk an index
+  // in list order past every row a filter rejects (a page's seats walked all assignments by
+  // date: 1.3 ms instead of 0.6 at 5,000 of them, and growing with the table).
+  const paged = isPaged(bounds);
+  const buildPage = () => {
+    const query = options.select(totalOf(from, where, bounds));
+    return paged ? query.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")) : query;
+  };
   const buildCount = () => db.select({ total: count() }).from(from).where(where);
   const values = { ...statement.values, limit: bounds.limit ?? null, offset: bounds.offset ?? 0 };
+  const form = paged ? totalForm(where, bounds) : "whole";
   const rows = (await (statement.shape === undefined
     ? buildPage().execute(values)
-    : preparedStatement(db, statementName(statement, totalForm(where, bounds)), buildPage).execute(
+    : preparedStatement(db, statementName(statement, form), buildPage).execute(
         values,
       ))) as Awaited<Q>[number][];
-  if (!isPaged(bounds)) return { rows, total: null, estimated: false };
+  if (!paged) return { rows, total: null, estimated: false };
   return withTotal(bounds, rows, async () => {
     const [counted] = await (statement.shape === undefined
       ? buildCount().execute(statement.values)
