@@ -54,7 +54,7 @@ import { enforceRouteGuards } from "./http/route-guard-enforcement";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { validatorCompiler } from "./http/validation";
 import { importRoutes } from "./imports/routes";
-import { loggerOptions, registerRequestLog } from "./lib/request-log";
+import { loggerOptions, openLogDestination, registerRequestLog } from "./lib/request-log";
 import { enforceResponseSchemas } from "./lib/response-contracts";
 import type { Secrets } from "./lib/secrets";
 import { licenseRoutes } from "./licenses/routes";
@@ -100,8 +100,9 @@ export async function buildApp({
   logStream,
   onRoute,
 }: AppDeps): Promise<FastifyInstance> {
+  const logDestination = logStream ?? openLogDestination(config);
   const app = Fastify({
-    logger: loggerOptions(config, logStream),
+    logger: loggerOptions(config, logDestination),
     // One line per request instead of two (lib/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
@@ -116,7 +117,7 @@ export async function buildApp({
   app.decorate("secrets", secrets);
   app.decorate("apiRoutes", []);
   if (onRoute) app.addHook("onRoute", onRoute);
-  registerRequestLog(app);
+  registerRequestLog(app, logDestination);
   const sessionStore = await openSessionStore(database, config.session, (error) =>
     app.log.warn({ err: error }, "session store"),
   );

@@ -1,5 +1,5 @@
 // One log line per answered request, in the configured file, without the search text; none
-// with LOG_REQUESTS=false.
+// with LOG_REQUESTS=false; a LOG_FILE that cannot be written stops the start.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -55,6 +55,12 @@ describe("request log", () => {
     expect(text).not.toContain("SECRET-FRAGMENT");
     expect(text).not.toMatch(/incoming request|request completed/);
   }, 120_000);
+
+  it("refuses at start a LOG_FILE that cannot be written, naming it", async () => {
+    await expect(
+      buildTestApp({ LOG_LEVEL: "info", LOG_FILE: path.join(dir, "no-such-dir", "app.log") }),
+    ).rejects.toThrow(/LOG_FILE: cannot be written/);
+  });
 
   it("writes none with LOG_REQUESTS=false", async () => {
     const { lines } = await requestLines({ LOG_REQUESTS: "false" });
