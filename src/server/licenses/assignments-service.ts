@@ -3,6 +3,7 @@
 // totalSeats, on PGlite or on a PostgreSQL server shared by several processes.
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
+import type { CursorPosition } from "../../domain/schemas/cursor";
 import type {
   AssignmentListQuery,
   AssignmentResponse,
@@ -16,6 +17,7 @@ import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { licenseAssignments, licenses, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
+import { cursorTimeOf, keysetWindow } from "../lib/keyset";
 import { selectPage } from "../lib/paging";
 import type { Secrets } from "../lib/secrets";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
@@ -29,27 +31,31 @@ const alreadyAssigned = () =>
   ]);
 
 // Walks license_assignments_created_at_idx backwards: a page is its first rows.
-export const assignmentsNewestFirst = [desc(licenseAssignments.createdAt), desc(licenseAssignments.id)];
+export const assignmentsNewestFirst = [
+  desc(licenseAssignments.createdAt),
+  desc(licenseAssignments.id),
+];
 
-const selectAssignments = (db: Db, where: SQL | undefined) =>
+/** The assignments `where` keeps, newest first, with their license's name and `extra` fields. */
+const selectAssignments = <Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Db,
+  where: SQL | undefined,
+  extra: Extra = {} as Extra,
+) =>
   db
-    .select({ assignment: licenseAssignments, licenseName: licenses.name })
+    .select({ assignment: licenseAssignments, licenseName: licenses.name, ...extra })
     .from(licenseAssignments)
     .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
     .where(where)
-    .orderBy(...assignmentsNewestFirst);
+    .orderBy(...assignmentsNewestFirst)
+    .$dynamic();
 
 const toResponses = (
   rows: { assignment: typeof licenseAssignments.$inferSelect; licenseName: string }[],
 ) => rows.map((row) => toAssignmentResponse(row.assignment, row.licenseName));
 
-/**
- * Every assignment (active and ended), newest first, or one page of them with its total;
- * optionally only of one license, of a set of licenses (a page of the license list), and only
- * active or only ended ones. The licenses page asks for its page's seats on every visit: prepared
- * once per set of filters given.
- */
-export async function listAssignments(db: Db, filter: AssignmentListQuery = {}) {
+/** The list's filters, as placeholders (the list prepares them), and their values. */
+function assignmentFilter(filter: AssignmentFilter) {
   const given = {
     license: filter.licenseId !== undefined,
     licenses: filter.licenseIds !== undefined,
@@ -60,6 +66,24 @@ export async function listAssignments(db: Db, filter: AssignmentListQuery = {}) 
     given.licenses ? idIn(licenseAssignments.licenseId, sql.placeholder("licenseIds")) : undefined,
     given.active ? eq(licenseAssignments.isActive, sql.placeholder("active")) : undefined,
   );
+  const values = {
+    licenseId: filter.licenseId,
+    licenseIds: filter.licenseIds,
+    active: filter.active,
+  };
+  return { shape: Object.values(given).map(Number).join(""), where, values };
+}
+
+type AssignmentFilter = Pick<AssignmentListQuery, "licenseId" | "licenseIds" | "active">;
+
+/**
+ * Every assignment (active and ended), newest first, or one page of them with its total;
+ * optionally only of one license, of a set of licenses (a page of the license list), and only
+ * active or only ended ones. The licenses page asks for its page's seats on every visit: prepared
+ * once per set of filters given.
+ */
+export async function listAssignments(db: Db, filter: AssignmentListQuery = {}) {
+  const { shape, where, values } = assignmentFilter(filter);
   const page = await selectPage(db, {
     from: licenseAssignments,
     where,
@@ -70,25 +94,41 @@ export async function listAssignments(db: Db, filter: AssignmentListQuery = {}) 
       withTotal: filter.withTotal,
       estimate: true,
     },
-    select: (total) =>
-      db
-        .select({ assignment: licenseAssignments, licenseName: licenses.name, total })
-        .from(licenseAssignments)
-        .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
-        .where(where)
-        .orderBy(...assignmentsNewestFirst)
-        .$dynamic(),
-    statement: {
-      list: "license_assignments",
-      shape: Object.values(given).map(Number).join(""),
-      values: { licenseId: filter.licenseId, licenseIds: filter.licenseIds, active: filter.active },
-    },
+    select: (total) => selectAssignments(db, where, { total }),
+    statement: { list: "license_assignments", shape, values },
   });
   return {
     assignments: toResponses(page.rows),
     total: page.total,
     estimated: page.estimated,
   };
+}
+
+/**
+ * The whole list for an export, `pageSize` rows at a time, each page starting after the last
+ * row of the one before (keyset, lib/keyset.ts): by offset, the 250th page of 1,000 would walk
+ * and join the 249,000 rows before it again (an export of 250,000 assignments took 18 s).
+ */
+export async function* assignmentsInPages(
+  db: Db,
+  filter: AssignmentFilter,
+  pageSize: number,
+): AsyncGenerator<AssignmentResponse[]> {
+  const { where, values } = assignmentFilter(filter);
+  const { createdAt, id } = licenseAssignments;
+  let after: CursorPosition | undefined;
+  for (;;) {
+    const past = keysetWindow(createdAt, id, "desc", { after }).where;
+    const rows = await selectAssignments(db, and(where, past), {
+      cursorAt: cursorTimeOf(createdAt),
+    })
+      .limit(pageSize)
+      .execute(values);
+    if (rows.length > 0) yield toResponses(rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    after = { at: last.cursorAt, id: last.assignment.id };
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { addDays } from "../../domain/dates";
 import type { AssignmentResponse, LicenseResponse } from "../../domain/schemas/licenses";
 import { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../../domain/schemas/paging";
+import { assignmentsInPages } from "./assignments-service";
 
 let t: TestApp;
 let admin: { user: { id: number }; cookie: string };
@@ -297,6 +298,22 @@ describe("GET /api/assignments with licenseIds and active", () => {
     const activePage = await get("/api/assignments?active=true&limit=1&offset=1", admin.cookie);
     expect(activePage.json()).toEqual(active.slice(1, 2));
     expect(activePage.headers["x-total-count"]).toBe(String(active.length));
+  });
+
+  it("reads the whole list for an export by keyset, page after page: the same rows in order", async () => {
+    const readAll = async (filter: Parameters<typeof assignmentsInPages>[1]) => {
+      const pages: AssignmentResponse[][] = [];
+      for await (const page of assignmentsInPages(t.app.db, filter, 2)) pages.push(page);
+      expect(pages.every((page) => page.length > 0 && page.length <= 2)).toBe(true);
+      return pages.flat();
+    };
+    const all = await assignments("");
+    expect(all.length).toBeGreaterThan(4);
+    expect(await readAll({})).toEqual(all);
+    expect(await readAll({ active: true })).toEqual(all.filter((row) => row.isActive));
+    expect(await readAll({ licenseIds: pageIds })).toEqual(
+      all.filter((row) => pageIds.includes(row.licenseId)),
+    );
   });
 
   it("accepts 500 license ids", async () => {

@@ -1,13 +1,13 @@
-// The License Assignments list (administrators only) through listAssignments with its filters,
-// read a page at a time.
+// The License Assignments list (administrators only) with its filters, read a page at a time by
+// keyset (assignmentsInPages): the largest table of all, where offset pages grow quadratic.
 import type { AssignmentListQuery, AssignmentResponse } from "../../../domain/schemas/licenses";
 import type { Db } from "../../db/client";
-import { listAssignments } from "../../licenses/assignments-service";
+import { assignmentsInPages } from "../../licenses/assignments-service";
 import { describeFilters } from "../filters";
-import { pagesOf } from "../row-pages";
+import { EXPORT_PAGE_SIZE } from "../row-pages";
 import type { ExportTable } from "../table";
 
-export type AssignmentExportQuery = Omit<AssignmentListQuery, "limit" | "offset" | "withTotal">;
+export type AssignmentExportQuery = Omit<AssignmentListQuery, "limit" | "offset">;
 
 export function assignmentTable(
   db: Db,
@@ -27,7 +27,6 @@ export function assignmentTable(
       { header: "Active", type: "boolean", value: (a) => a.isActive, weight: 0.6 },
       { header: "Notes", type: "text", value: (a) => a.notes, weight: 2 },
     ],
-    pages: () =>
-      pagesOf(async (bounds) => (await listAssignments(db, { ...query, ...bounds })).assignments),
+    pages: () => assignmentsInPages(db, query, EXPORT_PAGE_SIZE),
   };
 }
