@@ -110,7 +110,7 @@ describe("independence from the runtime time zone", () => {
     expect(addYears("2024-02-29", 1)).toBe("2025-02-28");
     expect(todayIso("Pacific/Auckland", instant)).toBe("2025-06-16");
     expect(todayIso("America/Los_Angeles", instant)).toBe("2025-06-15");
-    // Without a zone: the runtime's, as it is now (the zone's formatter is built once).
+    // Without a zone: the runtime's as it is now, not the one of an earlier call.
     expect(todayIso(undefined, instant)).toBe(todayIso(zone, instant));
   });
 });

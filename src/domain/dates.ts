@@ -52,8 +52,8 @@ export function todayIso(timeZone?: string, now: Date = new Date()): IsoDate {
   return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
 }
 
-// Building an Intl.DateTimeFormat costs tens of microseconds (it loads the zone's rules), more
-// than a list request's own work, so each zone's is built once.
+// Building an Intl.DateTimeFormat is slow (it loads the locale's and the zone's data): one per
+// licenses list request was a fifth of one holder's call (0.76 → 0.61 ms, issue 7). One per zone.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);

@@ -158,8 +158,6 @@ const licenseIdListSchema = z.preprocess(
     .optional(),
 );
 
-const ASSIGNMENT_PAGE_FIELDS = { limit: true, offset: true, withTotal: true } as const;
-
 // A page of the list (limit/offset) comes from the list kit: without either the whole list is
 // returned (the spec's client reads it whole); with either, X-Total-Count carries the total.
 export const licenseListQuerySchema = pageQuerySchema.extend({
@@ -176,6 +174,7 @@ export type LicenseListQuery = z.output<typeof licenseListQuerySchema>;
 
 // Whole without limit or offset (the spec's client reads it so); a page with X-Total-Count with
 // either, newest first like the whole list.
+const ASSIGNMENT_PAGE_FIELDS = { limit: true, offset: true, withTotal: true } as const;
 export const assignmentListQuerySchema = pageQuerySchema.pick(ASSIGNMENT_PAGE_FIELDS).extend({
   licenseId: idSchema.optional(),
   /** Only the assignments of these licenses ('3,17,42'), e.g. the ones a page of the list shows. */
