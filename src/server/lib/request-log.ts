@@ -13,7 +13,7 @@ import { errorLogSerializer, requestLogSerializer } from "../http/log-redaction"
 export type LogDestination = { write(line: string): void } | Batched;
 type Batched = ReturnType<typeof pino.destination>;
 
-/** How long closing the application waits for the log to be written, and a full pipe retried. */
+/** How long closing waits for the log, and a full pipe is retried (at sonic-boom's interval). */
 const FLUSH_WAIT_MS = 2_000;
 const BUSY_RETRY_MS = 100;
 
@@ -48,8 +48,8 @@ export function openLogDestination(config: AppConfig): Batched | undefined {
     minLength: 4096,
     periodicFlush: 1000,
     maxLength: 16 * 1024 * 1024,
-    // Retries come BUSY_RETRY_MS apart while a pipe stays full: give up after FLUSH_WAIT_MS of
-    // them (the lines stay batched for the next write; at exit the flush stops waiting).
+    // sonic-boom retries BUSY_RETRY_MS apart while a pipe stays full: give up after FLUSH_WAIT_MS
+    // of them (the lines stay batched for the next write; at exit the flush stops waiting).
     retryEAGAIN: () => {
       const now = Date.now();
       if (now - lastRetry > 2 * BUSY_RETRY_MS) busySince = now;
