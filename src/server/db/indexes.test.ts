@@ -3,7 +3,7 @@
 // monthly cost in USD and by expiry, users by name and by creation, assignments newest first) can
 // read a page from an index walk, which holds only while the ORDER BY is exactly what the index
 // was built on.
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../tests/support/test-database";
 import { directorySearchColumns } from "../directories/list-query";
@@ -110,18 +110,17 @@ describe("list searches", () => {
 
 describe("the lists' sorts", () => {
   // Built when the test runs: the database opens in beforeAll.
-  const licensePage = (sort: "cost" | "expiryDate", order: "asc" | "desc") => () =>
-    database.db
-      .select({ id: licenses.id })
-      .from(licenses)
-      .orderBy(...listOrder({ sort, order }))
-      .limit(25);
-  const userPage = (sort: "fullName" | "createdAt", order: "asc" | "desc") => () =>
-    database.db
-      .select({ id: users.id })
-      .from(users)
-      .orderBy(...userListOrder({ sort, order }))
-      .limit(25);
+  const pageOf =
+    (table: typeof licenses | typeof users | typeof licenseAssignments, order: SQL[]) => () =>
+      database.db
+        .select({ id: table.id })
+        .from(table)
+        .orderBy(...order)
+        .limit(25);
+  const licensePage = (sort: "cost" | "expiryDate", order: "asc" | "desc") =>
+    pageOf(licenses, listOrder({ sort, order }));
+  const userPage = (sort: "fullName" | "createdAt", order: "asc" | "desc") =>
+    pageOf(users, userListOrder({ sort, order }));
   const cases = [
     ["licenses by cost asc", licensePage("cost", "asc"), "licenses_monthly_usd_cost_idx"],
     ["licenses by cost desc", licensePage("cost", "desc"), "licenses_monthly_usd_cost_desc_idx"],
@@ -133,12 +132,7 @@ describe("the lists' sorts", () => {
     ["users by creation desc", userPage("createdAt", "desc"), "users_created_at_idx"],
     [
       "assignments newest first",
-      () =>
-        database.db
-          .select({ id: licenseAssignments.id })
-          .from(licenseAssignments)
-          .orderBy(...assignmentsNewestFirst)
-          .limit(25),
+      pageOf(licenseAssignments, assignmentsNewestFirst),
       "license_assignments_created_at_idx",
     ],
   ] as const;
