@@ -167,11 +167,24 @@ export const activitySection: BenchSection = {
       await response.arrayBuffer();
       return response.headers.get(header)!;
     };
+    // Offsets within the log at every size: at 1,000 licenses the licenses area holds 7,000
+    // records, and a cursor asked for past its end is none (the run stopped there).
+    const licenseRecords = Math.floor(
+      (records * AREAS.filter((area) => area === "licenses").length) / AREAS.length,
+    );
+    const near = Math.min(10_000, records - 100);
     const deep = Math.min(100_000, records - 100);
-    const after10k = await cursorAt("limit=50&offset=9950&withTotal=false");
+    const areaNear = Math.min(10_000, licenseRecords - 100);
+    const after10k = await cursorAt(`limit=50&offset=${near - 50}&withTotal=false`);
     const afterDeep = await cursorAt(`limit=50&offset=${deep - 50}&withTotal=false`);
-    const before10k = await cursorAt("limit=50&offset=10050&withTotal=false", "x-prev-cursor");
-    const licenses10k = await cursorAt("area=licenses&limit=50&offset=9950&withTotal=false");
+    const before10k = await cursorAt(
+      `limit=50&offset=${near + 50}&withTotal=false`,
+      "x-prev-cursor",
+    );
+    const licenses10k = await cursorAt(
+      `area=licenses&limit=50&offset=${areaNear - 50}&withTotal=false`,
+    );
+    const n = (value: number) => value.toLocaleString("en");
 
     const get = (label: string, url: string): BenchCase => ({
       label,
@@ -190,34 +203,31 @@ export const activitySection: BenchSection = {
         "one month (from/to), page 1",
         `/api/activity?from=${isoDay(60 * DAY_MS)}&to=${isoDay(31 * DAY_MS)}&limit=50`,
       ),
-      get("offset 10,000, total kept", "/api/activity?limit=50&offset=10000&withTotal=false"),
-      get("offset 10,000, counted", "/api/activity?limit=50&offset=10000"),
+      get(`offset ${n(near)}, total kept`, `/api/activity?limit=50&offset=${near}&withTotal=false`),
+      get(`offset ${n(near)}, counted`, `/api/activity?limit=50&offset=${near}`),
       get(
-        "page after offset 10,000 by cursor, total kept",
+        `page after offset ${n(near)} by cursor, total kept`,
         `/api/activity?limit=50&after=${after10k}&withTotal=false`,
       ),
       get(
-        "page after offset 10,000 by cursor, counted",
+        `page after offset ${n(near)} by cursor, counted`,
         `/api/activity?limit=50&after=${after10k}`,
       ),
       get(
-        "page before offset 10,050 by cursor, total kept",
+        `page before offset ${n(near + 50)} by cursor, total kept`,
         `/api/activity?limit=50&before=${before10k}&withTotal=false`,
       ),
+      get(`offset ${n(deep)}, total kept`, `/api/activity?limit=50&offset=${deep}&withTotal=false`),
       get(
-        `offset ${deep.toLocaleString("en")}, total kept`,
-        `/api/activity?limit=50&offset=${deep}&withTotal=false`,
-      ),
-      get(
-        `page after offset ${deep.toLocaleString("en")} by cursor, total kept`,
+        `page after offset ${n(deep)} by cursor, total kept`,
         `/api/activity?limit=50&after=${afterDeep}&withTotal=false`,
       ),
       get(
-        "area licenses, offset 10,000, total kept",
-        "/api/activity?area=licenses&limit=50&offset=10000&withTotal=false",
+        `area licenses, offset ${n(areaNear)}, total kept`,
+        `/api/activity?area=licenses&limit=50&offset=${areaNear}&withTotal=false`,
       ),
       get(
-        "area licenses, page after offset 10,000 by cursor, total kept",
+        `area licenses, page after offset ${n(areaNear)} by cursor, total kept`,
         `/api/activity?area=licenses&limit=50&after=${licenses10k}&withTotal=false`,
       ),
       get(

@@ -78,6 +78,15 @@ async function main() {
   const bareUrl = await bare.listen({ port: 0, host: "127.0.0.1" });
 
   const send = (message: unknown) => process.send?.(message);
+  // The run stopped without asking to close (it failed): drop the scratch database and go,
+  // instead of staying behind as an orphan that keeps a core busy.
+  process.on("disconnect", () => {
+    const exit = () => process.exit(1);
+    Promise.allSettled([bare.close(), app.close()])
+      .then(() => database.close())
+      .then(() => dataDir && fs.rmSync(dataDir, { recursive: true, force: true }))
+      .then(exit, exit);
+  });
   process.on("message", async (message: BenchServerRequest) => {
     switch (message.type) {
       case "capture-start":
