@@ -1,17 +1,28 @@
 import { getTableColumns } from "drizzle-orm";
 import type { AssignmentResponse, LicenseResponse } from "../../domain/schemas/licenses";
+import { isoText, isoTimestamp } from "../db/iso-timestamp";
 import { type licenseAssignments, licenses } from "../db/schema";
 
 export type LicenseRow = typeof licenses.$inferSelect;
-/** A license as lists read it: without the key's ciphertext and search index, which no list returns. */
-export type LicenseListRow = Omit<LicenseRow, "licenseKeyCiphertext" | "licenseKeySearchTokens">;
+/**
+ * A license as its response needs it: without the key's ciphertext and search index, which no
+ * list returns, nor the time of the last change, which no response shows; the creation time as
+ * a list reads it (text) or as a single row has it (a Date).
+ */
+export type LicenseListRow = Omit<
+  LicenseRow,
+  "licenseKeyCiphertext" | "licenseKeySearchTokens" | "createdAt" | "updatedAt"
+> & { createdAt: Date | string };
 
-/** What a list selects of a license: every column but the key's ciphertext and search index. */
-export const {
+const {
   licenseKeyCiphertext: _ciphertext,
   licenseKeySearchTokens: _searchTokens,
-  ...licenseListColumns
+  createdAt: _createdAt,
+  updatedAt: _updatedAt,
+  ...shownColumns
 } = getTableColumns(licenses);
+/** What a list selects of a license: LicenseListRow, the creation time as the API's text. */
+export const licenseListColumns = { ...shownColumns, createdAt: isoTimestamp(licenses.createdAt) };
 type AssignmentRow = typeof licenseAssignments.$inferSelect;
 
 /** The API shape of a license: the key only masked; the ciphertext never leaves the server. */
@@ -36,7 +47,7 @@ export function toLicenseResponse(row: LicenseListRow, assignedSeats: number): L
     autoRenew: row.autoRenew,
     renewalStatus: row.renewalStatus,
     notes: row.notes,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoText(row.createdAt),
   };
 }
 

@@ -12,6 +12,7 @@ import { recordAccountChange } from "../auth/account-activity";
 import { hashPassword } from "../auth/passwords";
 import { announceSessionChange, deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { isoTimestamp } from "../db/iso-timestamp";
 import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
@@ -54,7 +55,10 @@ export async function assertAnotherActiveAdmin(tx: Executor, userId: number) {
   }
 }
 
-/** What a list returns of a user: no password hash, and only whether Google is linked. */
+/**
+ * What a list returns of a user: no password hash, only whether Google is linked, and the
+ * creation time as the API's text (db/iso-timestamp.ts).
+ */
 const userListColumns = {
   id: users.id,
   username: users.username,
@@ -64,7 +68,7 @@ const userListColumns = {
   role: users.role,
   isActive: users.isActive,
   googleId: users.googleId,
-  createdAt: users.createdAt,
+  createdAt: isoTimestamp(users.createdAt),
 };
 
 const lowerUsername = sql`lower(${users.username})`;

@@ -1,6 +1,7 @@
 import type { AuthUser } from "../../domain/schemas/auth";
 import type { UserResponse } from "../../domain/schemas/users";
 import type { ActiveSession } from "../auth/sessions";
+import { isoText } from "../db/iso-timestamp";
 import type { users } from "../db/schema";
 
 type UserRow = typeof users.$inferSelect;
@@ -8,26 +9,19 @@ type UserRow = typeof users.$inferSelect;
 export const displayNameOf = (user: { fullName: string | null; username: string }) =>
   user.fullName?.trim() || user.username;
 
+/** A user's response, from a list's row (creation time already text) or a whole row. */
 export function toUserResponse(
   row: Pick<
     UserRow,
-    | "id"
-    | "username"
-    | "fullName"
-    | "email"
-    | "department"
-    | "role"
-    | "isActive"
-    | "googleId"
-    | "createdAt"
-  >,
+    "id" | "username" | "fullName" | "email" | "department" | "role" | "isActive" | "googleId"
+  > & { createdAt: Date | string },
 ): UserResponse {
   // Object.assign, not a spread: `{ ...toAuthUser(row), isActive }` makes V8 build each object
   // about eight times slower (a page of 50: 280 µs against 35 µs in a micro-benchmark).
   return Object.assign(toAuthUser(row), {
     isActive: row.isActive,
     hasGoogle: Boolean(row.googleId),
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoText(row.createdAt),
   });
 }
 
