@@ -12,7 +12,8 @@
 // each list and search call it prints p50/p95 over loopback HTTP, the same statements the
 // request ran executed directly on the driver ("SQL", replayed once after each call), and their
 // ratio; then requests/s of cheap authenticated calls against a bare Fastify in the same child;
-// then the dashboard's download. Every figure is the median over the rounds. Prints figures; asserts nothing.
+// then the dashboard's download. Every figure is the median over the rounds. Prints figures;
+// asserts nothing.
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
