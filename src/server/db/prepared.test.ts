@@ -70,6 +70,39 @@ describe("preparedStatement", () => {
     expect(rows[0]?.user.createdAt).toBeInstanceOf(Date);
   });
 
+  it("maps a select nested more than one level deep, keys in Drizzle's order", async () => {
+    const { db } = database;
+    const build = () =>
+      db
+        .select({
+          id: users.id,
+          person: { name: users.username, about: { full: users.fullName, role: users.role } },
+          active: users.isActive,
+        })
+        .from(users)
+        .where(eq(users.username, sql.placeholder("name")));
+    const [row] = await preparedStatement(db, "qm_test_nested_rows", build).execute({
+      name: "prepared-a",
+    });
+    expect(row).toEqual((await build().execute({ name: "prepared-a" }))[0]);
+    expect(row?.person).toEqual({ name: "prepared-a", about: { full: null, role: "user" } });
+    expect(JSON.stringify(row)).toBe(
+      JSON.stringify((await build().execute({ name: "prepared-a" }))[0]),
+    );
+  });
+
+  it("refuses a select key that an object literal would take for the prototype", () => {
+    const { db } = database;
+    expect(() =>
+      preparedStatement(db, "qm_test_proto_key", () =>
+        db
+          .select({ ["__proto__"]: { id: users.id } })
+          .from(users)
+          .where(eq(users.id, sql.placeholder("id"))),
+      ),
+    ).toThrow("A select key named __proto__ cannot be mapped");
+  });
+
   it("refuses, under the tests, one name used for two statement texts", () => {
     const { db } = database;
     const byColumn = (column: typeof users.username | typeof users.fullName) =>
