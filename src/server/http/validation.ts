@@ -35,5 +35,14 @@ const nulFree = z.unknown().superRefine((value, context) => {
   if (path) context.addIssue({ code: "custom", message: NUL_MESSAGE, path });
 });
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
-  zodValidatorCompiler({ ...route, schema: nulFree.pipe(route.schema) });
+/**
+ * The route's schema alone when the input holds no U+0000 (nearly always); the NUL check's own
+ * schema, for its 400, when it does: the same answers as piping one into the other, without
+ * zod's pipe and refinement layers on every request (a cold request paid some 20 µs for them
+ * on this project's machines, issue 7).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = zodValidatorCompiler(route);
+  const refuseNul = zodValidatorCompiler({ ...route, schema: nulFree });
+  return (data) => (nulPath(data) ? refuseNul(data) : validate(data));
+};
