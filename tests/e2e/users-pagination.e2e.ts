@@ -4,7 +4,14 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, DEMO_ADMIN } from "../support/browser";
 import { setupE2e } from "../support/e2e";
-import { adminApi, expectColumnReachable, until, visible, waitForCount } from "../support/e2e-ui";
+import {
+  adminApi,
+  expectColumnReachable,
+  hidden,
+  until,
+  visible,
+  waitForCount,
+} from "../support/e2e-ui";
 
 const e2e = setupE2e();
 const TAG = Math.random().toString(36).slice(2, 7);
@@ -95,6 +102,34 @@ describe("the Users table, paged and searched by the server", () => {
       async () => (await search.inputValue()) === `pg-${TAG}`,
       "the search is shown again",
     );
+  });
+
+  it("keeps the page asked for when a dialog closes in the same moment", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/users"));
+    await showing(page, `1–50 of ${total}`);
+    // Taken before the dialog opens: a modal dialog hides the rest of the page from role queries.
+    const next = await pagerOf(page)
+      .getByRole("button", { name: "Next page", exact: true })
+      .elementHandle();
+    await bodyRows(page)
+      .first()
+      .getByRole("button", { name: "View user details", exact: true })
+      .click();
+    const details = page.getByRole("dialog", { name: "User Details", exact: true });
+    await visible(details);
+
+    // Both in one task, before the router has rendered the first: the next page is asked for,
+    // then the dialog closes. Closing it must not write the URL of the render before.
+    await page.evaluate((button) => {
+      (button as HTMLButtonElement).click();
+      document.activeElement?.dispatchEvent(
+        new KeyboardEvent("keydown", { key: "Escape", bubbles: true }),
+      );
+    }, next);
+    await hidden(details);
+    await showing(page, `51–${total} of ${total}`);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ page: "2" });
   });
 
   it.each([1366, 1024, 800])("keeps the Actions column within reach at %i px", async (width) => {

@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { useSearchParams } from "react-router";
+import { useSearchParamsUpdate } from "@/client/hooks/use-search-params-update";
 import { ApiError, api } from "@/client/lib/api-client";
 import { LINKED_ITEM_PARAM } from "@/client/lib/linked-item";
 import { notify } from "@/client/lib/notify";
@@ -31,7 +32,8 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * and dropped from the URL instead of opening anything.
  */
 export function useLinkedItem<T>(path: string, { enabled, what }: LinkedItemOptions) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearchParams = useSearchParamsUpdate();
   const raw = searchParams.get(LINKED_ITEM_PARAM);
   const id = linkedId(raw);
   const wanted = enabled && raw !== null;
@@ -46,19 +48,19 @@ export function useLinkedItem<T>(path: string, { enabled, what }: LinkedItemOpti
     gcTime: 0,
   });
 
-  // Replace, not push: Back should not reopen a dialog the person closed.
+  // Replace, not push: Back should not reopen a dialog the person closed. A dialog opened from
+  // its row leaves the URL as it is.
   const close = useCallback(
     () =>
-      setSearchParams(
+      updateSearchParams(
         (current) => {
-          if (!current.has(LINKED_ITEM_PARAM)) return current;
-          const next = new URLSearchParams(current);
-          next.delete(LINKED_ITEM_PARAM);
-          return next;
+          if (!current.has(LINKED_ITEM_PARAM)) return null;
+          current.delete(LINKED_ITEM_PARAM);
+          return current;
         },
         { replace: true },
       ),
-    [setSearchParams],
+    [updateSearchParams],
   );
 
   const failed = wanted && (id === null || query.isError);

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { useSearchParamsUpdate } from "@/client/hooks/use-search-params-update";
 import {
   type ListSearchParamsSchema,
   type ListState,
@@ -22,14 +23,13 @@ export interface ListStateUpdateOptions {
  * `schema` must be a module-level constant: it is a dependency of the returned values.
  */
 export function useListSearchParams<S extends ListSearchParamsSchema>(schema: S) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearchParams = useSearchParamsUpdate();
   const state = useMemo(() => readListState(schema, searchParams), [schema, searchParams]);
   const write = useCallback(
     (changes: Readonly<Record<string, unknown>>, options: ListStateUpdateOptions = {}) =>
-      setSearchParams((current) => nextListSearchParams(schema, current, changes), {
-        replace: options.replace ?? false,
-      }),
-    [schema, setSearchParams],
+      updateSearchParams((current) => nextListSearchParams(schema, current, changes), options),
+    [schema, updateSearchParams],
   );
   const update: (changes: Partial<ListState<S>>, options?: ListStateUpdateOptions) => void = write;
   // The first search is its own history entry; refining it (each pause while typing) replaces it.

@@ -18,6 +18,7 @@ import { useAuth } from "@/client/features/auth";
 import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
+import { useSearchParamsUpdate } from "@/client/hooks/use-search-params-update";
 import { formatCount } from "@/client/lib/format";
 import { listQueryString } from "@/client/lib/list-query-string";
 import { isNewSearchLoading } from "@/client/lib/pagination";
@@ -42,7 +43,8 @@ const VIEW_OF_TAB = { all: "all", available: "available", assigned: "assigned" }
 export function HardwarePage() {
   const { user, isAdmin } = useAuth();
   const [list, setList, setSearch] = useListSearchParams(hardwareSearchParamsSchema);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearchParams = useSearchParamsUpdate();
   const [dialog, setDialog] = useState<HardwareDialogState>(null);
   // A link to one item (the Activity page's) opens its Edit dialog, as its row's button would.
   const linked = useLinkedItem<HardwareResponse>("/api/hardware", {
@@ -56,15 +58,14 @@ export function HardwarePage() {
   useEffect(() => {
     if (!openRequest) return;
     setDialog({ kind: "request" });
-    setSearchParams(
+    updateSearchParams(
       (current) => {
-        const next = new URLSearchParams(current);
-        next.delete("openRequestModal");
-        return next;
+        current.delete("openRequestModal");
+        return current;
       },
       { replace: true },
     );
-  }, [openRequest, setSearchParams]);
+  }, [openRequest, updateSearchParams]);
 
   const { tab, type, location, page } = list;
   const search = list.search.trim();
