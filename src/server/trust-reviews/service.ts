@@ -136,21 +136,28 @@ async function lockTrustReview(tx: Executor, id: number): Promise<TrustReviewRow
   return row;
 }
 
-/** A client assignment's change in the activity log (an assignment holds no secret). */
-const logTrustReview = (
+/**
+ * A client assignment's change in the activity log (an assignment holds no secret). An edit that
+ * left every field as it was (a form saved unchanged, an active assignment activated again) is
+ * not a change and is not recorded, as in the other areas.
+ */
+async function logTrustReview(
   tx: Executor,
   actor: ActivityActor,
   action: "create" | "update" | "approve" | "reject",
   before: TrustReviewRow | null,
   after: TrustReviewRow,
-) =>
-  recordActivity(tx, actor, {
+) {
+  const changes = changesBetween(before, after);
+  if (!changes) return;
+  await recordActivity(tx, actor, {
     action,
     area: "trust_reviews",
     itemId: after.id,
     itemLabel: after.clientName,
-    changes: changesBetween(before, after),
+    changes,
   });
+}
 
 /** Who decided: the approval is recorded under the administrator's own username. */
 const decidedBy = (status: string, session: ActiveSession) =>

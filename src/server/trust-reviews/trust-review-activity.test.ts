@@ -117,6 +117,31 @@ describe("trust review activity", () => {
     expect(keep!.changes).toMatchObject({ approvalStatus: { before: "pending", after: "keep" } });
   });
 
+  it("records nothing for an edit or activation that changes nothing", async () => {
+    const review = await createReview("Unchanged Client");
+    const before = await activityCount(t.app.db);
+    const unchanged = [
+      await call("PATCH", `/api/trust-reviews/${review.id}`, admin.cookie, {
+        clientName: "Unchanged Client",
+        licenseId,
+        assignedDate: "2026-01-10",
+      }),
+      await call("PATCH", `/api/trust-reviews/${review.id}`, admin.cookie, {}),
+      await call("PATCH", `/api/trust-reviews/${review.id}/status`, admin.cookie, {
+        isActive: true,
+      }),
+    ];
+    expect(unchanged.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(await activityCount(t.app.db)).toBe(before);
+
+    // The next real change is recorded as usual.
+    const edited = await call("PATCH", `/api/trust-reviews/${review.id}`, admin.cookie, {
+      notes: "renewal call booked",
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await activityCount(t.app.db)).toBe(before + 1);
+  });
+
   it("records nothing for a refused request", async () => {
     const review = await createReview("Refused Client");
     const decided = await call("PATCH", `/api/trust-reviews/${review.id}/approval`, admin.cookie, {
