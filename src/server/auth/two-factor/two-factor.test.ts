@@ -404,6 +404,8 @@ describe("new recovery codes", () => {
     expect(response.statusCode).toBe(200);
     const fresh = response.json().recoveryCodes as string[];
     expect(fresh).toHaveLength(10);
+    const status = await t.request({ method: "GET", url: "/api/auth/two-factor", cookie });
+    expect(status.json().recoveryCodesLeft).toBe(10);
     const { pending } = await passwordStep(user.username);
     expect((await verify(pending, recoveryCodes[0]!)).statusCode).toBe(401);
     expect((await verify(pending, fresh[0]!)).statusCode).toBe(200);
