@@ -1,6 +1,8 @@
-// A fresh database per test file: in-memory PGlite by default; with TEST_DATABASE_URL set, a new
-// PostgreSQL database cloned from the migrated template that global-setup.ts prepares.
+// A fresh database per test file: in-memory PGlite by default, loaded from the migrated dump that
+// global-setup.ts makes; with TEST_DATABASE_URL set, a new PostgreSQL database cloned from the
+// migrated template that global-setup.ts prepares.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 import { type Database, openDatabase } from "../../src/server/db/client";
 
@@ -8,6 +10,9 @@ import { type Database, openDatabase } from "../../src/server/db/client";
 export const templateDbName = () => process.env.QM_TEST_TEMPLATE_DB ?? "qm_test_template";
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+/** Where global-setup.ts left the migrated PGlite dump (unset when run without it). */
+export const PGLITE_DUMP_ENV = "QM_TEST_PGLITE_DUMP";
 
 export function databaseUrl(base: string, name: string) {
   const url = new URL(base);
@@ -37,7 +42,12 @@ export async function cloneTemplateDatabase() {
 
 export async function openTestDatabase(): Promise<Database> {
   if (!usingPostgres()) {
-    const database = await openDatabase({ kind: "pglite" });
+    const dump = process.env[PGLITE_DUMP_ENV];
+    const database = await openDatabase({
+      kind: "pglite",
+      loadDataDir: dump ? await fs.openAsBlob(dump) : undefined,
+    });
+    // Finds nothing to apply on the dump; migrates an empty cluster when there is no dump.
     await database.migrate();
     return database;
   }

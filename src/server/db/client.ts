@@ -33,7 +33,12 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 export const pgliteExtensions = { pg_trgm };
 
 export type DatabaseTarget =
-  | { kind: "pglite"; dataDir?: string }
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      /** A dump (PGlite's dumpDataDir) to start from instead of an empty cluster: the tests'. */
+      loadDataDir?: Blob;
+    }
   | { kind: "postgres"; url: string; poolSize?: number };
 
 export interface Database {
@@ -49,7 +54,11 @@ export interface Database {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "pglite") {
-    const client = new PGlite({ dataDir: target.dataDir, extensions: pgliteExtensions });
+    const client = new PGlite({
+      dataDir: target.dataDir,
+      loadDataDir: target.loadDataDir,
+      extensions: pgliteExtensions,
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
