@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.e2e.ts"],
     environment: "node",
+    globalSetup: ["tests/support/e2e-global-setup.ts"],
     // axe checks every state a test reaches (tests/support/axe-gate.ts), on a machine that may be
     // busy: the long walk-through specs need more than a minute there.
     testTimeout: 120_000,
