@@ -1,6 +1,7 @@
 // The in-page half of the axe gate: runs inside every document of a browser test (added as an
-// init script after axe-core's own source), scans the page with axe whenever what it shows has
-// changed and settled, and reports critical and serious violations to the test through a binding.
+// init script), asks the test to put axe-core into the document before its first scan, scans the
+// page with axe whenever what it shows has changed and settled, and reports critical and serious
+// violations to the test through a binding.
 // It must stay self-contained: Playwright sends this function's source text to the browser.
 
 /** One violation as the test side receives it. */
@@ -20,7 +21,10 @@ export interface AxeFinding {
 }
 
 export interface AxeWatcherOptions {
+  /** The binding that takes this document's findings. */
   bindingName: string;
+  /** The binding that evaluates axe-core's source in this document. */
+  loadBindingName: string;
   /** Impacts that fail a test. */
   impacts: string[];
   /** How long the DOM must stay without structural change before a scan. */
@@ -53,6 +57,12 @@ export function axeWatcher(options: AxeWatcherOptions) {
   const scope = window as unknown as Record<string, unknown>;
   const axe = () => scope.axe as AxeApi | undefined;
   const report = () => scope[options.bindingName] as Report | undefined;
+  const loadAxe = async () => {
+    await (scope[options.loadBindingName] as () => Promise<void>)();
+    const loaded = axe();
+    if (!loaded) throw new Error("axe-core did not load into the page");
+    return loaded;
+  };
 
   let dirty = true; // the first state of the document is scanned too
   let lastChange = performance.now();
@@ -101,8 +111,8 @@ export function axeWatcher(options: AxeWatcherOptions) {
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
 
   async function scan(): Promise<void> {
-    const run = axe();
-    if (!run || !document.body) return;
+    if (!document.body) return;
+    const run = axe() ?? (await loadAxe());
     // Two frames, so a transition set off by the last change has started (and is listed), then
     // wait for it: a button fading in from its disabled look is not a contrast failure.
     for (let round = 0; round < 3; round++) {
