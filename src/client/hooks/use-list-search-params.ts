@@ -1,6 +1,9 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { useSearchParamsUpdate } from "@/client/hooks/use-search-params-update";
+import {
+  type SearchParamsUpdateOptions,
+  useSearchParamsUpdate,
+} from "@/client/hooks/use-search-params-update";
 import {
   type ListSearchParamsSchema,
   type ListState,
@@ -8,14 +11,12 @@ import {
   readListState,
 } from "@/client/lib/list-search-params";
 
-export interface ListStateUpdateOptions {
-  /**
-   * Replace the current history entry instead of adding one: for what the user did not ask to
-   * come back to (each pause in typing a search, a page corrected after the list shrank).
-   * A new filter, sort or page is its own entry, so Back returns to the one before.
-   */
-  replace?: boolean;
-}
+/**
+ * `replace` for what the user did not ask to come back to (each pause in typing a search, a page
+ * corrected after the list shrank); a new filter, sort or page is its own history entry, so Back
+ * returns to the one before.
+ */
+export type ListStateUpdateOptions = SearchParamsUpdateOptions;
 
 /**
  * A list's state read from the URL, the function that changes it (see list-search-params.ts), and

@@ -9,6 +9,7 @@ import { FormAlert } from "@/client/components/form/form-alert";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { useSearchParamsUpdate } from "@/client/hooks/use-search-params-update";
 import { type DisplayCurrency, useDisplayCurrency } from "@/client/lib/display-currency";
 import { todayIso } from "@/domain/dates";
 import {
@@ -51,7 +52,8 @@ function LargestCostsList({ summary }: { summary: ExpenseSummaryResponse }) {
 }
 
 export function ExpensesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateSearchParams = useSearchParamsUpdate();
   const source = parseSource(params.get("source"));
   const tab = params.get("tab") === "calendar" ? "calendar" : "analysis";
   const { currency, setCurrency } = useDisplayCurrency();
@@ -60,9 +62,8 @@ export function ExpensesPage() {
   const summary = useExpenseSummary(source, currency, today);
 
   const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+    updateSearchParams(
+      (next) => {
         for (const [key, value] of Object.entries(changes)) {
           if (value === null) next.delete(key);
           else next.set(key, value);

@@ -15,6 +15,7 @@ import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { FullPageSpinner, useAuth } from "@/client/features/auth";
+import { useSearchParamsUpdate } from "@/client/hooks/use-search-params-update";
 import { ChangePasswordCard } from "./change-password-card";
 import { SecurityTab } from "./security-tab";
 import { TwoFactorCard } from "./two-factor-card";
@@ -22,10 +23,13 @@ import { TwoFactorCard } from "./two-factor-card";
 export function ProfilePage() {
   const { user } = useAuth();
   // The tab lives in the URL, so the user menu's Biometric Settings can open Security directly.
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearchParams = useSearchParamsUpdate();
   const tab = searchParams.get("tab") === "security" ? "security" : "general";
   const showTab = (value: string) =>
-    setSearchParams(value === "security" ? { tab: value } : {}, { replace: true });
+    updateSearchParams(() => new URLSearchParams(value === "security" ? { tab: value } : {}), {
+      replace: true,
+    });
   if (!user) return <FullPageSpinner message="Loading user information..." />;
   const name = user.displayName || user.username;
 
