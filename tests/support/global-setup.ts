@@ -22,6 +22,9 @@ async function dumpMigratedPglite() {
 }
 
 export default async function setup() {
+  // Each vitest project runs its global setup (vitest.config.ts has two); the first one's
+  // database serves them all.
+  if (process.env[PGLITE_DUMP_ENV] || process.env.QM_TEST_TEMPLATE_DB) return;
   if (!usingPostgres()) return dumpMigratedPglite();
   const TEMPLATE_DB = `qm_test_template_${process.pid}`;
   process.env.QM_TEST_TEMPLATE_DB = TEMPLATE_DB;

@@ -27,7 +27,14 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   deps: Pick<AppDeps, "onRoute" | "logStream"> = {},
 ): Promise<TestApp> {
-  return testAppOn(await openTestDatabase(), createSecrets(randomBytes(32)), env, deps);
+  const database = await openTestDatabase();
+  try {
+    return await testAppOn(database, createSecrets(randomBytes(32)), env, deps);
+  } catch (error) {
+    // An app that refuses to start (a test of bad configuration) leaves no database behind.
+    await database.close();
+    throw error;
+  }
 }
 
 /**
