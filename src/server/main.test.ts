@@ -2,6 +2,7 @@
 // fresh embedded database, and the data-directory lock between two real servers.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -132,5 +133,27 @@ describe.skipIf(usingPostgres())("starting the server on a fresh embedded databa
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "quartermaster.lock"))).toBe(false);
+  });
+
+  it("says which port is taken, and closes its data cleanly, when another program listens on it", {
+    timeout: 150_000,
+  }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qm-main-"));
+    dirs.push(dataDir);
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = taken.address() as net.AddressInfo;
+      const server = startServer({ HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir });
+      expect(await server.exited).toBe(1);
+      expect(server.stderr().trim()).toBe(
+        `Port ${port} on 127.0.0.1 is in use by another program. ` +
+          "Stop that program first, or start Quartermaster with a different PORT.",
+      );
+      // The embedded database was closed: no lock is left for the next start.
+      expect(fs.existsSync(path.join(dataDir, "quartermaster.lock"))).toBe(false);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

@@ -54,7 +54,14 @@ async function main() {
     (error) => app.log.warn({ err: error }, "embedded database maintenance failed"),
   );
   app.addHook("onClose", stopMaintenance);
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A port already taken, say: the embedded database is closed cleanly before the exit.
+    await app.close().catch(() => {});
+    await runtime.close().catch(() => {});
+    throw error;
+  }
   if (seeded) {
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -67,6 +74,12 @@ async function main() {
 main().catch((error) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    const { address, port } = error as { address?: string; port?: number };
+    console.error(
+      `Port ${port} on ${address} is in use by another program. ` +
+        "Stop that program first, or start Quartermaster with a different PORT.",
+    );
   } else {
     console.error("Quartermaster could not start:", error);
   }
