@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
-    fileParallelism: false,
+    // Two spec files at a time: one keeps this 2-core machine 72% busy (a server's start, a page's
+    // requests and Chromium take turns), two keep it 95% busy: 673 s -> 499 s for the whole run.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

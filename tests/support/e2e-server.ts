@@ -121,6 +121,22 @@ async function launch(env: Record<string, string>, dataDir: string) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw new Error("The client is not built: run `npx vite build` (npm run test:e2e does).");
   }
+  // Spec files run side by side: another one's server may take the free port found here before
+  // this server listens on it. Then a new port, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchOnFreePort(env, dataDir);
+    } catch (error) {
+      const portTaken = /Port \d+ on [\d.]+ is in use by another program/.test(String(error));
+      if (attempt === 3 || !portTaken) {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+}
+
+async function launchOnFreePort(env: Record<string, string>, dataDir: string) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -143,7 +159,6 @@ async function launch(env: Record<string, string>, dataDir: string) {
     await waitForHealth(baseUrl, child, output);
   } catch (error) {
     await stopServer();
-    fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return { baseUrl, dataDir, output, stopServer };

@@ -44,8 +44,16 @@ export function setupE2e(serverEnv: Record<string, string> = {}): E2e {
   const gates = new Map<BrowserContext, AxeGate>();
 
   beforeAll(async () => {
-    server = await startE2eServer(serverEnv);
-    browser = await launchChromium();
+    // Side by side: the server's start is mostly waiting on its child process.
+    const [startedServer, launchedBrowser] = await Promise.allSettled([
+      startE2eServer(serverEnv),
+      launchChromium(),
+    ]);
+    if (startedServer.status === "fulfilled") server = startedServer.value;
+    if (launchedBrowser.status === "fulfilled") browser = launchedBrowser.value;
+    // afterAll stops whichever did start.
+    if (startedServer.status === "rejected") throw startedServer.reason;
+    if (launchedBrowser.status === "rejected") throw launchedBrowser.reason;
   });
 
   afterEach(async (context) => {
