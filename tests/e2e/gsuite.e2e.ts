@@ -161,7 +161,24 @@ describe("the G Suite page", () => {
     await many.getByLabel("Sofia Alvarez").check();
     await many.getByLabel("Liam O'Brien").check();
     await visible(many.getByText("2 users selected", { exact: true }));
+    // The assignment held until the dialog's busy state is checked: every checkbox disabled, the
+    // list still reachable by keyboard.
+    let releaseAssign!: () => void;
+    const assignHeld = new Promise<void>((resolve) => {
+      releaseAssign = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/api/gsuite-accounts/assign",
+      async (route) => {
+        await assignHeld;
+        await route.continue();
+      },
+    );
     await many.getByRole("button", { name: "Assign 2 Users" }).click();
+    await visible(many.getByRole("status").getByText("Assigning 2 users...", { exact: true }));
+    expect(await many.getByLabel("Sofia Alvarez").isDisabled()).toBe(true);
+    expect(await e2e.takeAxeFindings(page)).toEqual([]);
+    releaseAssign();
     await expectToast(
       page,
       "Users assigned",

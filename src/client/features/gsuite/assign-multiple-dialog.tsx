@@ -91,7 +91,12 @@ export function AssignMultipleDialog({
               </div>
               <span aria-live="polite">{`${n} users selected`}</span>
             </div>
-            <fieldset className="h-[300px] overflow-y-auto rounded-md border p-2">
+            {/* While assigning, every checkbox is disabled: the list itself takes focus then, so
+                a keyboard can still scroll it (axe: scrollable-region-focusable). */}
+            <fieldset
+              className="h-[300px] overflow-y-auto rounded-md border p-2"
+              tabIndex={busy ? 0 : undefined}
+            >
               <legend className="sr-only">Users</legend>
               {users.isError ? (
                 <p className="p-2 text-sm text-destructive">
