@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { todayIso } from "../../src/domain/dates";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CLIENT_DIR = path.join(ROOT, "dist", "client");
@@ -88,20 +89,35 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /** Where e2e-global-setup.ts left the seeded data directory (unset: each server seeds its own). */
 export const TEMPLATE_DATA_DIR_ENV = "QM_E2E_TEMPLATE_DATA_DIR";
+/** The day (server-local) the template's demo data was seeded relative to. */
+export const TEMPLATE_DAY_ENV = "QM_E2E_TEMPLATE_DAY";
 
 /**
  * A data directory with the demo database migrated and seeded, made by starting the server on it
- * and stopping it cleanly (its lock released); the caller removes it.
+ * and stopping it cleanly (its lock released), and the day its seed counted from; the caller
+ * removes it.
  */
-export async function makeTemplateDataDir(): Promise<string> {
+export async function makeTemplateDataDir(): Promise<{ dir: string; seededOn: string }> {
+  // Read before the seed: a seed that runs past midnight counts from this day or the next, and
+  // the next day's servers then seed their own.
+  const seededOn = todayIso();
   const server = await launch({}, fs.mkdtempSync(path.join(os.tmpdir(), "qm-e2e-template-")));
   await server.stopServer();
-  return server.dataDir;
+  return { dir: server.dataDir, seededOn };
+}
+
+/**
+ * The template, while its demo data still counts from today: the specs expect dates relative to
+ * the day they run, so a run that goes past midnight seeds a new database per server after it.
+ */
+function currentTemplate() {
+  const template = process.env[TEMPLATE_DATA_DIR_ENV];
+  return template && process.env[TEMPLATE_DAY_ENV] === todayIso() ? template : undefined;
 }
 
 export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qm-e2e-"));
-  const template = process.env[TEMPLATE_DATA_DIR_ENV];
+  const template = currentTemplate();
   if (template) fs.cpSync(template, dataDir, { recursive: true });
   const server = await launch(env, dataDir);
   return {
