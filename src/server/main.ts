@@ -15,13 +15,16 @@ async function main() {
   const runtime = await openRuntime(config);
   const app = await buildApp({ config, ...runtime });
 
+  const closeAll = async () => {
+    await app.close().catch((error) => app.log.error(error));
+    await runtime.close().catch((error) => app.log.error(error));
+  };
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
-    await app.close().catch((error) => app.log.error(error));
-    await runtime.close().catch((error) => app.log.error(error));
+    await closeAll();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -58,8 +61,7 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // A port already taken, say: the embedded database is closed cleanly before the exit.
-    await app.close().catch(() => {});
-    await runtime.close().catch(() => {});
+    await closeAll();
     throw error;
   }
   if (seeded) {
