@@ -13,6 +13,8 @@ export const errorCodes = [
   "INVALID_HOST",
   /** The body is not parseable JSON. */
   "INVALID_JSON",
+  /** The JSON body nests arrays or objects deeper than any request needs (MAX_JSON_DEPTH). */
+  "JSON_TOO_DEEP",
   /** Any other malformed request (bad URL, bad header...). */
   "BAD_REQUEST",
   // 401

@@ -49,6 +49,7 @@ import {
   registerErrorHandler,
 } from "./http/error-handler";
 import { AppError } from "./http/errors";
+import { registerJsonBodyParser } from "./http/json-body";
 import { createOriginCheck } from "./http/origin-check";
 import { enforceRouteGuards } from "./http/route-guard-enforcement";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -109,6 +110,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);

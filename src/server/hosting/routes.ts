@@ -16,6 +16,7 @@ import {
 import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
 import { conflict } from "../http/errors";
+import { registerJsonBodyParser } from "../http/json-body";
 import { createDigitalOceanProvider } from "./digitalocean";
 import { runHostingImport } from "./import-service";
 import type { HostingProvider } from "./provider";
@@ -33,17 +34,7 @@ export const hostingRoutes: FastifyPluginAsyncZod = async (app) => {
   // The fetch calls take no body (spec part 2, section 7); a caller that still says
   // 'Content-Type: application/json' with an empty body is not refused for it. Only in this
   // plugin: everywhere else an empty JSON body stays a 400.
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch (error) {
-      (error as Error & { statusCode?: number }).statusCode = 400;
-      done(error as Error, undefined);
-    }
-  });
+  registerJsonBodyParser(app, { allowEmpty: true });
 
   app.get(
     "/api/hosting/status",

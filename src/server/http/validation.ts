@@ -7,24 +7,47 @@ import { validatorCompiler as zodValidatorCompiler } from "fastify-type-provider
 import { z } from "zod";
 import { containsNul, NUL_MESSAGE } from "../../domain/schemas/common";
 
-/** The path of the first string (or object key) holding U+0000, or undefined. */
-export function nulPath(
-  value: unknown,
-  path: (string | number)[] = [],
-): (string | number)[] | undefined {
-  if (typeof value === "string") return containsNul(value) ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nulPath(item, [...path, index]);
-      if (found) return found;
-    }
-    return undefined;
+interface Visit {
+  value: unknown;
+  key: string | number | undefined;
+  parent: Visit | undefined;
+}
+
+function pathOf(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) {
+    path.push(at.key as string | number);
   }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (containsNul(key)) return [...path, key];
-      const found = nulPath(item, [...path, key]);
-      if (found) return found;
+  return path.reverse();
+}
+
+/**
+ * The path of the first string (or object key) holding U+0000, or undefined. Walked with a stack
+ * of its own, not by recursion: a body's depth is bounded by the JSON parser (json-body.ts), but
+ * no walk of client input should be able to exhaust the call stack.
+ */
+export function nulPath(value: unknown): (string | number)[] | undefined {
+  const stack: Visit[] = [{ value, key: undefined, parent: undefined }];
+  while (stack.length > 0) {
+    const visit = stack.pop() as Visit;
+    const current = visit.value;
+    if (typeof current === "string") {
+      if (containsNul(current)) return pathOf(visit);
+      continue;
+    }
+    if (!current || typeof current !== "object") continue;
+    const entries: [string | number, unknown][] = Array.isArray(current)
+      ? current.map((item, index) => [index, item])
+      : Object.entries(current);
+    for (const [key] of entries) {
+      if (typeof key === "string" && containsNul(key)) {
+        return pathOf({ value: undefined, key, parent: visit });
+      }
+    }
+    // Reversed, so that the first entry is visited first, as a person reads the body.
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, item] = entries[index] as [string | number, unknown];
+      stack.push({ value: item, key, parent: visit });
     }
   }
   return undefined;
