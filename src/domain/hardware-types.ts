@@ -64,17 +64,18 @@ export const REQUEST_NEW_HARDWARE_TYPES = [
 ] as const;
 
 // Other spellings a screen or an older client sends, mapped onto a stored key.
-const ALIASES: Record<string, HardwareType> = {
-  pc: "desktop",
-  computer: "desktop",
-  accessory: "peripheral",
-  accessories: "peripheral",
-  dock: "docking-station",
-  harddrive: "hard-drive",
-  hdd: "hard-drive",
-  ssd: "hard-drive",
-  webcam: "camera",
-};
+// A Map, not an object: the text comes from requests, and '__proto__' must name no type.
+const ALIASES = new Map<string, HardwareType>([
+  ["pc", "desktop"],
+  ["computer", "desktop"],
+  ["accessory", "peripheral"],
+  ["accessories", "peripheral"],
+  ["dock", "docking-station"],
+  ["harddrive", "hard-drive"],
+  ["hdd", "hard-drive"],
+  ["ssd", "hard-drive"],
+  ["webcam", "camera"],
+]);
 
 const byLabel = new Map<string, HardwareType>(
   HARDWARE_TYPES.map((key) => [HARDWARE_TYPE_LABELS[key].toLowerCase(), key]),
@@ -88,7 +89,7 @@ export function hardwareTypeKey(value: string): HardwareType | undefined {
   const text = value.trim().toLowerCase();
   if ((HARDWARE_TYPES as readonly string[]).includes(text)) return text as HardwareType;
   const spaced = text.replace(/[-_\s]+/g, " ");
-  return byLabel.get(spaced) ?? ALIASES[text] ?? ALIASES[spaced.replace(/ /g, "")];
+  return byLabel.get(spaced) ?? ALIASES.get(text) ?? ALIASES.get(spaced.replace(/ /g, ""));
 }
 
 /** The label a type is shown with; an unknown stored value is shown as it is. */

@@ -88,6 +88,11 @@ const badBodies: { label: string; payload: string; contentType: string }[] = [
   },
   { label: "form encoding", payload: "a=1&b=2", contentType: "application/x-www-form-urlencoded" },
   {
+    label: "deep nesting",
+    payload: `{"name":${"[".repeat(10_000)}${"]".repeat(10_000)}}`,
+    contentType: "application/json",
+  },
+  {
     label: "U+0000 in every field",
     payload: JSON.stringify(nulEverywhere),
     contentType: "application/json",
@@ -235,5 +240,83 @@ describe("strict numbers in every numeric field", () => {
     expect(accepted).toEqual([]);
     // The walk found the numeric fields (ids, seats, amounts, paging) rather than none.
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+// Text that names a property every object inherits: a lookup table indexed by it as an object
+// read Object.prototype (a hardware type '__proto__' answered 500) or a function ('constructor'
+// was stored as 'other'). Each field of each body and query gets each name, alone.
+const prototypeNames = ["__proto__", "constructor", "toString", "hasOwnProperty"];
+
+describe("property names of Object.prototype as values", () => {
+  it("does not read a hardware type named after one as a type", async () => {
+    // Its own administrator: the walk below may change the first one's password (id 1).
+    const { cookie: adminCookie } = await t.signedInUser({ role: "admin" });
+    for (const name of prototypeNames) {
+      const created = await t.request({
+        method: "POST",
+        url: "/api/hardware",
+        cookie: adminCookie,
+        payload: { name: "Probe", type: name, status: "available" },
+      });
+      expect(created.statusCode, name).toBe(400);
+      const listed = await t.request({
+        method: "GET",
+        url: `/api/hardware?type=${name}`,
+        cookie: adminCookie,
+      });
+      expect(listed.statusCode, name).toBe(400);
+    }
+  });
+
+  it("never answers 5xx, in any field of any body or query, nor as an id", async () => {
+    let walker = (await t.signedInUser({ role: "admin" })).cookie;
+    let checked = 0;
+    const failed: string[] = [];
+    for (const route of t.app.apiRoutes.filter((r) => r.url !== "/api/auth/logout")) {
+      const send = async (
+        what: string,
+        options: { url: string; payload?: Record<string, unknown> },
+      ) => {
+        const once = () =>
+          t.request({ method: route.method as "POST", cookie: walker, ...options });
+        let response = await once();
+        // A value taken as a password of the walker's own account (PATCH /api/users/:id) ends its
+        // sessions: a new administrator goes on, so that no later route is walked signed out.
+        if (response.statusCode === 401) {
+          ({ cookie: walker } = await t.signedInUser({ role: "admin" }));
+          response = await once();
+        }
+        if (response.statusCode >= 500) failed.push(`${what} → ${response.statusCode}`);
+        checked++;
+      };
+      if (route.url.includes(":")) {
+        for (const name of prototypeNames) {
+          await send(`${route.method} ${route.url} id ${name}`, {
+            url: route.url.replace(/:[A-Za-z]+/g, name),
+          });
+        }
+      }
+      const url = route.url.replace(/:[A-Za-z]+/g, "1");
+      for (const part of ["body", "querystring"] as const) {
+        const shape = shapeOf(route.schema?.[part]);
+        for (const [field, fieldSchema] of Object.entries(shape ?? {})) {
+          // Every field, not only free text: an enum or a type read through a table of
+          // spellings (the hardware type) refuses 'abc' but looked the value up first.
+          const inList = accepts(fieldSchema, []) || accepts(fieldSchema, ["abc"]);
+          for (const name of prototypeNames) {
+            const what = `${route.method} ${route.url} ${part}.${field} = ${name}`;
+            await send(
+              what,
+              part === "body"
+                ? { url, payload: { [field]: inList ? [name] : name } }
+                : { url: `${url}?${field}=${name}` },
+            );
+          }
+        }
+      }
+    }
+    expect(failed).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
   });
 });

@@ -5,6 +5,7 @@
 // Offboarding (server/offboarding) lists the same holdings item by item and decides each.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
+import { ownEntry } from "../../domain/own-entry";
 import type { HoldingItem, HoldingKind } from "../../domain/schemas/offboarding";
 import type { UserHoldingsResponse } from "../../domain/schemas/users";
 import type { Executor } from "../db/client";
@@ -153,7 +154,7 @@ export async function listHoldings(
         "office_account",
         row.id,
         row.email,
-        joinDetail(ACCOUNT_PROVIDER_NAMES[row.provider] ?? row.provider, row.deviceName),
+        joinDetail(ownEntry(ACCOUNT_PROVIDER_NAMES, row.provider) ?? row.provider, row.deviceName),
       ),
     ),
     ...workspaceAccounts.map((row) => item("gsuite_account", row.id, row.email, row.plan)),

@@ -2,6 +2,7 @@
 // @simplewebauthn/browser names the error with a code; the browser's own NotAllowedError (the
 // person closed the prompt, or it timed out) passes through with its name.
 import { ApiError } from "@/client/lib/api-client";
+import { ownEntry } from "@/domain/own-entry";
 import { BIOMETRIC_USERNAME_REQUIRED } from "@/domain/schemas/webauthn-messages";
 
 export const WEBAUTHN_UNSUPPORTED = "WebAuthn is not supported in this browser";
@@ -42,7 +43,8 @@ const AUTOFILL_UNSUPPORTED = "This browser cannot offer passkeys from the userna
 export function biometricErrorReason(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === "string" && code in CEREMONY_MESSAGES) return CEREMONY_MESSAGES[code]!;
+  const message = typeof code === "string" ? ownEntry(CEREMONY_MESSAGES, code) : undefined;
+  if (message) return message;
   const cause = (error as { cause?: unknown }).cause;
   const name = cause instanceof Error ? cause.name : error.name;
   if (name === "NotAllowedError" || name === "AbortError") return CANCELLED;

@@ -1,6 +1,7 @@
 // Display rules of the license access history dialog (spec part 1, section 2.9).
 import Bowser from "bowser";
 import { parseISO } from "date-fns";
+import { ownEntry } from "@/domain/own-entry";
 
 export const UNKNOWN = "Unknown";
 export const UNKNOWN_BROWSER = "Unknown Browser";
@@ -22,7 +23,8 @@ const KNOWN_BROWSERS: Record<string, BrowserName> = {
 export function browserName(userAgent: string | null | undefined): BrowserName | typeof UNKNOWN {
   if (!userAgent?.trim()) return UNKNOWN;
   const name = Bowser.getParser(userAgent).getBrowserName();
-  return KNOWN_BROWSERS[name] ?? UNKNOWN_BROWSER;
+  // The name can be any text of the user-agent string (bowser's fallback), so 'constructor' too.
+  return ownEntry(KNOWN_BROWSERS, name) ?? UNKNOWN_BROWSER;
 }
 
 /** A text field of a log entry, 'Unknown' when it is missing or blank. */
