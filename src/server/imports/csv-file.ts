@@ -10,6 +10,7 @@ import {
 } from "../../domain/imports/columns";
 import { MAX_IMPORT_ROWS } from "../../domain/schemas/imports";
 import { badRequest } from "../http/errors";
+import { recordStartLines } from "./line-numbers";
 
 const SAVE_AS_CSV = "Save it from your spreadsheet as 'CSV UTF-8 (comma delimited)' and try again.";
 
@@ -71,7 +72,7 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
 }
 
 export interface CsvRecord {
-  /** The record's line in the file (its last line when a quoted cell spans several). */
+  /** The line where the record starts, as a text editor numbers the file. */
   line: number;
   cells: string[];
 }
@@ -87,10 +88,13 @@ export interface CsvTable {
 
 /** Parses the text into the area's columns and the data records (blank records skipped). */
 export function readCsvTable(area: ImportArea, text: string): CsvTable {
-  let parsed: { record: string[]; info: { lines: number } }[];
+  // Parsed from these very bytes, so that csv-parse's byte offsets index them.
+  const bytes = Buffer.from(text, "utf8");
+  let parsed: { record: string[]; info: { bytes: number } }[];
   try {
-    // With info: true each record comes with its line (the typings do not follow the option).
-    parsed = parse(text, {
+    // With info: true each record comes with the offset just past it (the typings do not follow
+    // the option).
+    parsed = parse(bytes, {
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
@@ -142,9 +146,15 @@ export function readCsvTable(area: ImportArea, text: string): CsvTable {
     );
   }
 
+  const startLineAfter = recordStartLines(bytes);
+  let previousEnd = header.info.bytes;
   const records = rest
-    .filter((row) => row.record.some((cell) => cell.trim() !== ""))
-    .map((row) => ({ line: row.info.lines, cells: row.record }));
+    .map((row) => {
+      const line = startLineAfter(previousEnd);
+      previousEnd = row.info.bytes;
+      return { line, cells: row.record };
+    })
+    .filter((row) => row.cells.some((cell) => cell.trim() !== ""));
   if (records.length === 0) {
     throw badRequest("The file has a header row but no rows to import.", [], "IMPORT_EMPTY");
   }

@@ -168,6 +168,34 @@ describe("preview", () => {
       .where(eq(accounts.email, "apostrophe@example.com"));
     expect(t.app.secrets.open(account!.passwordCiphertext)).toBe("'-starts-with-a-quote");
   });
+
+  it("reports each row at the line where it starts, as a text editor numbers the file", async () => {
+    // CRLF line ends, quoted cells holding CRLF and LF, a blank line, and a bad row that spans
+    // two lines itself, with characters of two bytes on the way (csv-parse's offsets are bytes):
+    // the editor shows the bad row starting on line 7.
+    const file = [
+      "Name,License Key,Total Seats,Notes", // 1
+      'Two lines,LINE-0000-0001,1,"first\r\nsecond"', // 2-3
+      'Café note,LINE-0000-0002,1,"first\nsécond"', // 4-5
+      "", // 6
+      'Bad seats,LINE-0000-0003,many,"spans\r\ntwo"', // 7-8
+      "Copy,line-0000-0001,1,", // 9
+      "",
+    ].join("\r\n");
+    const result = await preview("licenses", file);
+    expect(result.rows.map((row) => row.line)).toEqual([2, 4, 7, 9]);
+    expect(result.rows[2]!.problems).toEqual([
+      "Total Seats: Total seats must be a positive integer",
+    ]);
+    expect(result.rows[3]!.problems).toEqual(["Same license key as line 2."]);
+
+    const refused = await commit("licenses", file);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.map((error: { path: string }) => error.path)).toEqual([
+      "line 7",
+      "line 9",
+    ]);
+  });
 });
 
 describe("refusals of a bad file (nothing written)", () => {
