@@ -87,6 +87,11 @@ const withoutSearchText = (filters: Record<string, unknown>) =>
 
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  // Every export is logged: none may be fetched on another site's behalf (http/origin-check.ts).
+  // In this plugin only, so the routes declared below, and no others, are marked.
+  app.addHook("onRoute", (route) => {
+    route.config = { ...route.config, recordsActivity: true };
+  });
 
   app.get(
     "/api/licenses/export",
