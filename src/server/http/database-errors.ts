@@ -109,6 +109,8 @@ const unavailableCodes: Record<string, string> = {
 const unavailableMessages: [RegExp, string][] = [
   [/connection terminated/i, "the connection to the database was lost"],
   [/timeout exceeded when trying to connect/i, "no database connection was free in time"],
+  // A new connection that did not open within its time-out (db/client.ts CONNECT_TIMEOUT_MS).
+  [/^timeout expired$/i, "the database server did not answer in time"],
   [/connection error and is not queryable/i, "the connection to the database was lost"],
   [/Cannot use a pool after calling end/i, "the database connection pool is closed"],
   [/PGlite is closed/i, "the embedded database is closed"],
