@@ -17,6 +17,7 @@ import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { accountAssignments, accounts } from "../db/schema";
+import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import type { Secrets } from "../lib/secrets";
@@ -248,23 +249,22 @@ export async function updateAccount(
     return await db.transaction(async (tx) => {
       const before = await findAccount(tx, id, { lock: true });
       if (fields.email !== undefined) await assertEmailFree(tx, fields.email, id);
-      const [row] = await tx
-        .update(accounts)
-        .set({
-          ...fields,
-          ...(password ? { passwordCiphertext: secrets.seal(password).ciphertext } : {}),
-        })
-        .where(eq(accounts.id, id))
-        .returning();
-      await recordActivity(tx, actor, {
-        action: "update",
-        area: "office_accounts",
-        itemId: id,
-        itemLabel: row!.email,
-        changes: accountChanges(before, row!),
+      const row = await updateRow(tx, accounts, eq(accounts.id, id), before, {
+        ...fields,
+        ...(password ? { passwordCiphertext: secrets.seal(password).ciphertext } : {}),
       });
+      const changes = accountChanges(before, row);
+      if (changes) {
+        await recordActivity(tx, actor, {
+          action: "update",
+          area: "office_accounts",
+          itemId: id,
+          itemLabel: row.email,
+          changes,
+        });
+      }
       const users = await activeUsersOf(tx, [id]);
-      return toAccountResponse(row!, users.get(id) ?? []);
+      return toAccountResponse(row, users.get(id) ?? []);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();

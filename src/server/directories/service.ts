@@ -16,6 +16,7 @@ import {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { directories, directoryPayments, directoryPriceChanges } from "../db/schema";
+import { updateRow } from "../db/update-row";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
@@ -138,13 +139,17 @@ export async function updateDirectory(
         changedByUserId: userId,
       });
     }
-    const [row] = await tx
-      .update(directories)
-      .set(input)
-      .where(eq(directories.id, id))
-      .returning(directoryColumns);
-    await logDirectory(tx, actor, "update", row!, { changes: changesBetween(current, row!) });
-    return toDirectoryResponse(row!);
+    const row = await updateRow(
+      tx,
+      directories,
+      eq(directories.id, id),
+      current,
+      input,
+      directoryColumns,
+    );
+    const changes = changesBetween(current, row);
+    if (changes) await logDirectory(tx, actor, "update", row, { changes });
+    return toDirectoryResponse(row);
   });
 }
 

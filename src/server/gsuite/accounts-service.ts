@@ -13,6 +13,7 @@ import { type ActivityActor, actorOfViewer, recordActivity } from "../activity/r
 import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { gsuiteAccounts, gsuiteOrganizations, users } from "../db/schema";
+import { updateRow } from "../db/update-row";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPageByIds } from "../lib/paging";
 import { recordSecretReveal, type Secrets, type Viewer } from "../lib/secrets";
@@ -291,40 +292,28 @@ export async function updateAccount(
       if (input.email !== undefined) await assertEmailFree(tx, input.email, id);
       const plan = await resolvePlan(tx, input);
       await assertUserExists(tx, input.assignedToUserId);
-      const [row] = await tx
-        .update(gsuiteAccounts)
-        .set({
-          ...(input.email !== undefined ? { email: input.email } : {}),
-          ...(input.password
-            ? { passwordCiphertext: secrets.seal(input.password).ciphertext }
-            : {}),
-          ...(organization
-            ? { organization: organization.domain, organizationId: organization.id }
-            : {}),
-          ...(plan ?? {}),
-          ...(input.price !== undefined ? { price: input.price } : {}),
-          ...(input.paymentCurrency !== undefined
-            ? { paymentCurrency: input.paymentCurrency }
-            : {}),
-          ...(input.paymentFrequency !== undefined
-            ? { paymentFrequency: input.paymentFrequency }
-            : {}),
-          ...(input.assignedToUserId !== undefined
-            ? { assignedToUserId: input.assignedToUserId }
-            : {}),
-          ...(input.status !== undefined ? { status: input.status } : {}),
-          ...(input.notes !== undefined ? { notes: input.notes } : {}),
-        })
-        .where(eq(gsuiteAccounts.id, id))
-        .returning();
+      const row = await updateRow(tx, gsuiteAccounts, eq(gsuiteAccounts.id, id), current, {
+        email: input.email,
+        passwordCiphertext: input.password ? secrets.seal(input.password).ciphertext : undefined,
+        ...(organization
+          ? { organization: organization.domain, organizationId: organization.id }
+          : {}),
+        ...plan,
+        price: input.price,
+        paymentCurrency: input.paymentCurrency,
+        paymentFrequency: input.paymentFrequency,
+        assignedToUserId: input.assignedToUserId,
+        status: input.status,
+        notes: input.notes,
+      });
       // An edit that sets every field to what it was changes nothing, and records nothing.
-      const changes = gsuiteAccountChanges(current, row!);
+      const changes = gsuiteAccountChanges(current, row);
       if (changes) {
         await recordActivity(tx, actor, {
-          action: accountEditAction(current, row!),
+          action: accountEditAction(current, row),
           area: "gsuite",
           itemId: id,
-          itemLabel: row!.email,
+          itemLabel: row.email,
           changes,
         });
       }

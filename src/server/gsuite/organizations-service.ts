@@ -11,6 +11,7 @@ import type {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { gsuiteAccounts, gsuiteOrganizations } from "../db/schema";
+import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
 
 type OrganizationRow = typeof gsuiteOrganizations.$inferSelect;
@@ -175,17 +176,15 @@ export async function updateOrganization(
           throw conflict("STILL_REFERENCED", message, [{ path: "domain", message }]);
         }
       }
-      const [row] = await tx
-        .update(gsuiteOrganizations)
-        .set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.domain !== undefined ? { domain: input.domain } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-        })
-        .where(eq(gsuiteOrganizations.id, id))
-        .returning();
-      await logOrganization(tx, actor, "update", current, row!);
-      return respond(tx, row!);
+      const row = await updateRow(
+        tx,
+        gsuiteOrganizations,
+        eq(gsuiteOrganizations.id, id),
+        current,
+        { name: input.name, domain: input.domain, description: input.description },
+      );
+      await logOrganization(tx, actor, "update", current, row);
+      return respond(tx, row);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateDomain();

@@ -12,6 +12,7 @@ import type {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { gsuiteAccounts, gsuitePlans } from "../db/schema";
+import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
 
 type PlanRow = typeof gsuitePlans.$inferSelect;
@@ -124,18 +125,14 @@ export async function updatePlan(
     if (input.name !== undefined && (await findPlanByName(tx, input.name, id))) {
       throw duplicateName();
     }
-    const [row] = await tx
-      .update(gsuitePlans)
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.basePrice !== undefined ? { basePrice: input.basePrice } : {}),
-        ...(input.currency !== undefined ? { currency: input.currency } : {}),
-        ...(input.billingCycle !== undefined ? { billingCycle: input.billingCycle } : {}),
-        ...(input.features !== undefined ? { features: input.features ?? [] } : {}),
-      })
-      .where(eq(gsuitePlans.id, id))
-      .returning();
+    const row = await updateRow(tx, gsuitePlans, eq(gsuitePlans.id, id), current, {
+      name: input.name,
+      description: input.description,
+      basePrice: input.basePrice,
+      currency: input.currency,
+      billingCycle: input.billingCycle,
+      features: input.features === null ? [] : input.features,
+    });
     let renamedAccounts = 0;
     if (input.name !== undefined && input.name !== current.name) {
       // The accounts' plan type is the plan's name: it follows a rename in the same transaction.
@@ -148,18 +145,18 @@ export async function updatePlan(
     }
     // Recorded once, on the plan: the accounts' new plan type follows from its new name, and
     // how many followed is kept rather than a record per account.
-    const changes = changesBetween(current, row!);
+    const changes = changesBetween(current, row);
     if (changes) {
       await recordActivity(tx, actor, {
         action: "update",
         area: "gsuite_plans",
         itemId: id,
-        itemLabel: row!.name,
+        itemLabel: row.name,
         changes,
         detail: renamedAccounts > 0 ? { accountsRenamed: renamedAccounts } : null,
       });
     }
-    return toResponse(row!, await accountsOnPlan(tx, id));
+    return toResponse(row, await accountsOnPlan(tx, id));
   });
 }
 

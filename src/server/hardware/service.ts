@@ -18,6 +18,7 @@ import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { hardware, hardwareRequests, users } from "../db/schema";
+import { updateRow } from "../db/update-row";
 import { driverErrorOf } from "../http/database-errors";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
@@ -290,24 +291,19 @@ export async function updateHardware(
           ]);
         }
       }
-      const changes: Partial<typeof hardware.$inferInsert> = {};
-      for (const [key, value] of Object.entries(input)) {
-        if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
-      }
-      if (Object.keys(changes).length === 0) return withHolder(tx, current);
-      const [row] = await tx.update(hardware).set(changes).where(eq(hardware.id, id)).returning();
-      const changed = changesBetween(current, row!);
+      const row = await updateRow(tx, hardware, eq(hardware.id, id), current, input);
+      const changed = changesBetween(current, row);
       if (changed) {
         await recordActivity(tx, actor, {
-          action: hardwareAction(current, row!),
+          action: hardwareAction(current, row),
           area: "hardware",
           itemId: id,
-          itemLabel: row!.name,
+          itemLabel: row.name,
           changes: changed,
         });
       }
-      await tellHolders(tx, mail, current, row!);
-      return withHolder(tx, row!);
+      await tellHolders(tx, mail, current, row);
+      return withHolder(tx, row);
     }),
   );
 }

@@ -14,6 +14,7 @@ import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, licenses } from "../db/schema";
+import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import type { Secrets } from "../lib/secrets";
@@ -193,23 +194,21 @@ export async function updateLicense(
       const message = `Total seats cannot be fewer than the ${used} seats currently assigned`;
       throw conflict("SEATS_BELOW_ASSIGNED", message, [{ path: "totalSeats", message }]);
     }
-    const [row] = await tx
-      .update(licenses)
-      .set({
-        ...fields,
-        ...(licenseKey ? storedLicenseKey(secrets, licenseKey) : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(licenses.id, id))
-      .returning();
-    await recordActivity(tx, actor, {
-      action: "update",
-      area: "licenses",
-      itemId: id,
-      itemLabel: row!.name,
-      changes: licenseChanges(before, row!),
+    const row = await updateRow(tx, licenses, eq(licenses.id, id), before, {
+      ...fields,
+      ...(licenseKey ? storedLicenseKey(secrets, licenseKey) : {}),
     });
-    return toLicenseResponse(row!, used);
+    const changes = licenseChanges(before, row);
+    if (changes) {
+      await recordActivity(tx, actor, {
+        action: "update",
+        area: "licenses",
+        itemId: id,
+        itemLabel: row.name,
+        changes,
+      });
+    }
+    return toLicenseResponse(row, used);
   });
 }
 

@@ -16,6 +16,7 @@ import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { licenses, trustReviews } from "../db/schema";
+import { updateRow } from "../db/update-row";
 import { AppError, conflict, notFound } from "../http/errors";
 import { selectPageByIds } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
@@ -207,16 +208,11 @@ export async function updateTrustReview(
     await assertLicense(tx, input.licenseId);
     const approvalChanged =
       input.approvalStatus !== undefined && input.approvalStatus !== current.approvalStatus;
-    const [row] = await tx
-      .update(trustReviews)
-      .set({
-        ...input,
-        ...(approvalChanged ? { approvedBy: decidedBy(input.approvalStatus!, session) } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(trustReviews.id, id))
-      .returning();
-    await logTrustReview(tx, actor, "update", current, row!);
+    const row = await updateRow(tx, trustReviews, eq(trustReviews.id, id), current, {
+      ...input,
+      ...(approvalChanged ? { approvedBy: decidedBy(input.approvalStatus!, session) } : {}),
+    });
+    await logTrustReview(tx, actor, "update", current, row);
   });
   return findTrustReview(db, id);
 }
@@ -244,16 +240,11 @@ export async function decideTrustReview(
         `This assignment is no longer pending (it is ${current.approvalStatus}).`,
       );
     }
-    const [row] = await tx
-      .update(trustReviews)
-      .set({
-        approvalStatus: input.status,
-        approvedBy: session.user.username,
-        updatedAt: new Date(),
-      })
-      .where(eq(trustReviews.id, id))
-      .returning();
-    await logTrustReview(tx, actor, DECISION_ACTIONS[input.status], current, row!);
+    const row = await updateRow(tx, trustReviews, eq(trustReviews.id, id), current, {
+      approvalStatus: input.status,
+      approvedBy: session.user.username,
+    });
+    await logTrustReview(tx, actor, DECISION_ACTIONS[input.status], current, row);
   });
   return findTrustReview(db, id);
 }
@@ -267,26 +258,20 @@ export async function setTrustReviewActive(
 ): Promise<TrustReviewResponse> {
   await db.transaction(async (tx) => {
     const current = await lockTrustReview(tx, id);
-    const [row] = await tx
-      .update(trustReviews)
-      .set(
-        input.isActive
-          ? {
-              isActive: true,
-              cancellationRequestDate: null,
-              cancellationReason: null,
-              updatedAt: new Date(),
-            }
-          : {
-              isActive: false,
-              cancellationRequestDate: input.cancellationRequestDate ?? todayIso(),
-              cancellationReason: input.cancellationReason ?? null,
-              updatedAt: new Date(),
-            },
-      )
-      .where(eq(trustReviews.id, id))
-      .returning();
-    await logTrustReview(tx, actor, "update", current, row!);
+    const row = await updateRow(
+      tx,
+      trustReviews,
+      eq(trustReviews.id, id),
+      current,
+      input.isActive
+        ? { isActive: true, cancellationRequestDate: null, cancellationReason: null }
+        : {
+            isActive: false,
+            cancellationRequestDate: input.cancellationRequestDate ?? todayIso(),
+            cancellationReason: input.cancellationReason ?? null,
+          },
+    );
+    await logTrustReview(tx, actor, "update", current, row);
   });
   return findTrustReview(db, id);
 }

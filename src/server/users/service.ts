@@ -15,6 +15,7 @@ import type { Db, Executor } from "../db/client";
 import { isoTimestamp } from "../db/iso-timestamp";
 import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, users } from "../db/schema";
+import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
@@ -202,40 +203,39 @@ export async function updateUser(
     // Someone who leaves gives back their hardware and office accounts, with the same commit.
     if (current.isActive && input.isActive === false) await releaseHardwareAndAccounts(tx, id);
 
-    const [row] = await tx
-      .update(users)
-      .set({
-        username: input.username,
-        passwordHash,
-        fullName: input.fullName,
-        email: input.email,
-        department: input.department,
-        role: input.role,
-        isActive: input.isActive,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id))
-      .returning();
-    // Deactivation and a new password end the user's sessions; any other change (role, names)
-    // reaches their cached sessions through the same notice.
-    if (input.isActive === false || passwordHash) await deleteUserSessions(tx, id);
-    else await announceSessionChange(tx, { userId: id });
-    await recordActivity(tx, actor, {
-      action: "update",
-      area: "users",
-      itemId: id,
-      itemLabel: row!.username,
-      changes: userChanges(current, row!),
+    const row = await updateRow(tx, users, eq(users.id, id), current, {
+      username: input.username,
+      passwordHash,
+      fullName: input.fullName,
+      email: input.email,
+      department: input.department,
+      role: input.role,
+      isActive: input.isActive,
     });
+    const changes = userChanges(current, row);
+    // Deactivation and a new password end the user's sessions; any other change (role, names)
+    // reaches their cached sessions through the same notice. An edit that changed nothing has
+    // nothing to tell them, nor to record.
+    if (input.isActive === false || passwordHash) await deleteUserSessions(tx, id);
+    else if (changes) await announceSessionChange(tx, { userId: id });
+    if (changes) {
+      await recordActivity(tx, actor, {
+        action: "update",
+        area: "users",
+        itemId: id,
+        itemLabel: row.username,
+        changes,
+      });
+    }
     // Also under its own action, so "password changes" lists an administrator's too.
     if (passwordHash) {
       await recordAccountChange(tx, actor, {
         action: "password_change",
         area: "users",
-        account: row!,
+        account: row,
       });
     }
-    return toUserResponse(row!);
+    return toUserResponse(row);
   });
 }
 
