@@ -4,7 +4,8 @@
 // field was left alone). None may answer 5xx (Drizzle's `.set({})` threw "No values to set", a
 // 500 on five routes). On an edit route (PATCH /api/<area>/{id}) each is a no-op: 200, the row
 // exactly as it was (updated_at too) and no activity record. The action routes
-// (PATCH .../{id}/<verb>) act on `{}`, or refuse it with a 400: they are only held to no 5xx.
+// (PATCH .../{id}/<verb>) act on `{}`, or refuse it with a 400, and the PUT routes (settings
+// replaced whole) refuse it: those are only held to no 5xx.
 import { eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,6 +30,7 @@ let t: TestApp;
 let admin: SignedIn;
 let user: SignedIn;
 let patchPaths: string[];
+let putPaths: string[];
 
 beforeAll(async () => {
   ({ t, admin, user } = await appWithAdminAndUser());
@@ -39,9 +41,12 @@ beforeAll(async () => {
   });
   expect(response.statusCode).toBe(200);
   const document = response.json() as { paths: Record<string, Record<string, unknown>> };
-  patchPaths = Object.entries(document.paths)
-    .filter(([, operations]) => operations.patch)
-    .map(([path]) => path);
+  const pathsWith = (method: string) =>
+    Object.entries(document.paths)
+      .filter(([, operations]) => operations[method])
+      .map(([path]) => path);
+  patchPaths = pathsWith("patch");
+  putPaths = pathsWith("put");
 });
 afterAll(() => t.close());
 
@@ -150,26 +155,28 @@ const targets: Record<string, () => Promise<Target>> = {
   "/api/trust-reviews/{id}/status": async () => ({ id: await newTrustReview() }),
 };
 
-/** The fields an edit route keeps when sent blank (decision 0011: secrets are never echoed). */
+/** Secret fields: an edit form never holds the secret, so it sends one blank to keep it. */
 const SECRET_FIELDS = ["password", "licenseKey"];
 
+type Method = "PATCH" | "PUT";
+
 /** The route's body fields, from the registered route's own schema. */
-function bodyFieldsOf(path: string): string[] {
+function bodyFieldsOf(method: Method, path: string): string[] {
   const url = path.replace(/\{([A-Za-z]+)\}/g, ":$1");
-  const route = t.app.apiRoutes.find((r) => r.method === "PATCH" && r.url === url);
+  const route = t.app.apiRoutes.find((r) => r.method === method && r.url === url);
   const body = route?.schema?.body as { shape?: Record<string, unknown> } | undefined;
   return Object.keys(body?.shape ?? {});
 }
 
 const BOM = "\uFEFF";
 
-function emptyEditsFor(path: string) {
+function emptyEditsFor(path: string, method: Method = "PATCH") {
   const edits = [
     { label: "{}", payload: "{}" },
     { label: "only an unknown key", payload: JSON.stringify({ unknownKey: 1 }) },
     { label: "a byte order mark, then {}", payload: `${BOM}{}` },
   ];
-  for (const field of SECRET_FIELDS.filter((name) => bodyFieldsOf(path).includes(name))) {
+  for (const field of SECRET_FIELDS.filter((name) => bodyFieldsOf(method, path).includes(name))) {
     edits.push({ label: `a blank ${field}`, payload: JSON.stringify({ [field]: "" }) });
   }
   return edits;
@@ -243,21 +250,29 @@ describe("an edit that changes nothing", () => {
     expect(checked).toBe(9 * 3 + 4);
   });
 
-  it("answers no 5xx on the action routes, whatever empty edit they get", async () => {
+  it("answers no 5xx on the action and PUT routes, whatever empty edit they get", async () => {
+    const routes = [
+      ...patchPaths
+        .filter((path) => !isEditRoute(path))
+        .map((path) => ({ method: "PATCH" as const, path })),
+      ...putPaths.map((path) => ({ method: "PUT" as const, path })),
+    ];
+    expect(routes.filter((route) => route.method === "PUT").length).toBeGreaterThan(0);
     const failures: string[] = [];
-    for (const path of patchPaths.filter((path) => !isEditRoute(path))) {
-      const target = await targets[path]!();
-      const url = path.replace("{id}", String(target.id));
-      for (const edit of emptyEditsFor(path)) {
+    for (const { method, path } of routes) {
+      const url = path.includes("{id}")
+        ? path.replace("{id}", String((await targets[path]!()).id))
+        : path;
+      for (const edit of emptyEditsFor(path, method)) {
         const response = await t.request({
-          method: "PATCH",
+          method,
           url,
           cookie: admin.cookie,
           payload: edit.payload,
           headers: { "content-type": "application/json" },
         });
         if (response.statusCode >= 500) {
-          failures.push(`PATCH ${url} with ${edit.label} → ${response.statusCode}`);
+          failures.push(`${method} ${url} with ${edit.label} → ${response.statusCode}`);
         }
       }
     }
