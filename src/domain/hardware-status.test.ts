@@ -4,6 +4,7 @@ import {
   defaultWarrantyExpiry,
   isAvailableOrReserved,
   isHardwareAvailable,
+  isHardwareOffered,
 } from "./hardware-status";
 
 describe("hardware availability", () => {
@@ -15,6 +16,14 @@ describe("hardware availability", () => {
     expect(isHardwareAvailable(free)).toBe(true);
     expect(isHardwareAvailable(held)).toBe(false);
     expect(isHardwareAvailable({ assignedToUserId: null, status: "retired" })).toBe(true);
+  });
+
+  it("offers a free item to assign or request unless it is in maintenance or retired", () => {
+    expect(isHardwareOffered(free)).toBe(true);
+    expect(isHardwareOffered({ assignedToUserId: null, status: "reserved" })).toBe(true);
+    expect(isHardwareOffered({ assignedToUserId: null, status: "maintenance" })).toBe(false);
+    expect(isHardwareOffered({ assignedToUserId: null, status: "retired" })).toBe(false);
+    expect(isHardwareOffered(held)).toBe(false);
   });
 
   it("the Available & Reserved tab holds free items and reserved ones", () => {

@@ -1,8 +1,10 @@
 // Hardware availability (spec part 2, section 4): an item is available when nobody holds it and
 // assigned otherwise; the Available & Reserved tab shows unassigned items and reserved ones.
 import { addYears, type IsoDate } from "./dates";
+import type { HardwareStatus } from "./enums";
 
-// The SQL twins of these rules are in server/hardware/list-query.ts.
+// The SQL twins of these rules are in server/hardware/list-query.ts (isHardwareOffered's in
+// server/dashboard/hardware-summary.ts).
 
 export interface HardwareHolding {
   assignedToUserId: number | null;
@@ -10,6 +12,19 @@ export interface HardwareHolding {
 }
 
 export const isHardwareAvailable = (item: HardwareHolding) => item.assignedToUserId === null;
+
+/**
+ * Statuses that take a free item out of service: it is not offered to assign or to request (the
+ * dashboard's Available figure and inventory, the pickers), and a request for it is refused.
+ */
+export const OUT_OF_SERVICE_STATUSES: readonly HardwareStatus[] = ["maintenance", "retired"];
+
+export const isOutOfService = (item: Pick<HardwareHolding, "status">) =>
+  (OUT_OF_SERVICE_STATUSES as readonly string[]).includes(item.status);
+
+/** Free and in service: what may be offered to assign or to request. */
+export const isHardwareOffered = (item: HardwareHolding) =>
+  isHardwareAvailable(item) && !isOutOfService(item);
 
 /** Belongs in the Available & Reserved tab. */
 export const isAvailableOrReserved = (item: HardwareHolding) =>

@@ -8,6 +8,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatCount, formatMoney } from "@/client/lib/format";
 import { officeAccountsMonthlyExpense } from "@/domain/dashboard-figures";
+import { isHardwareOffered } from "@/domain/hardware-status";
 import { hardwareTypeLabel } from "@/domain/hardware-types";
 import { DEFAULT_CURRENCY_RATES } from "@/domain/money";
 import type { AccountResponse } from "@/domain/schemas/accounts";
@@ -59,11 +60,14 @@ async function apiAs(username: string) {
   };
 }
 
-/** The free items in the hardware list's own order (name, then id), as the inventory has them. */
+/**
+ * The items offered (free and in service) in the hardware list's own order (name, then id), as
+ * the inventory has them.
+ */
 async function freeHardware(username: string) {
   const get = await apiAs(username);
   const items = await get<HardwareResponse[]>("/api/hardware?view=available&sort=name&limit=500");
-  return items.filter((item) => item.assignedToUserId === null);
+  return items.filter(isHardwareOffered);
 }
 
 const location = (item: HardwareResponse) => item.location ?? "—";
@@ -85,7 +89,10 @@ describe("the Overview as an administrator", () => {
     const hardware = await get<HardwareResponse[]>("/api/hardware?limit=500");
     const accounts = await get<AccountResponse[]>("/api/accounts?limit=500");
     const users = await get<unknown[]>("/api/users?limit=500");
-    const free = hardware.filter((item) => item.assignedToUserId === null).length;
+    // Available counts what is offered: free and not under maintenance or retired.
+    const free = hardware.filter(isHardwareOffered).length;
+    const held = hardware.filter((item) => item.assignedToUserId !== null).length;
+    expect(hardware.length - held).toBeGreaterThan(free);
     const active = accounts.filter((account) => account.status === "active");
     const expense = officeAccountsMonthlyExpense(
       active.flatMap((account) =>
@@ -119,7 +126,7 @@ describe("the Overview as an administrator", () => {
 
     const status = card(page, "Hardware Status");
     await textIs(status, new RegExp(`Available\\s*${free} of ${hardware.length}`));
-    await textIs(status, new RegExp(`Assigned\\s*${hardware.length - free} of ${hardware.length}`));
+    await textIs(status, new RegExp(`Assigned\\s*${held} of ${hardware.length}`));
     // Count by type, the accessory type ('peripheral') labelled Accessories.
     const byType = new Map<string, number>();
     for (const item of hardware) byType.set(item.type, (byType.get(item.type) ?? 0) + 1);

@@ -8,7 +8,10 @@ import { licenseResponseSchema } from "./licenses";
 
 /** Most rows Needs Attention and Renews Soon carry; `total` says how many there are in all. */
 export const DASHBOARD_LIST_LIMIT = 25;
-/** Rows of the Hardware Inventory table: 8 available items for administrators (spec 2.6). */
+/**
+ * Rows of the Hardware Inventory table: 8 available items for administrators (spec 2.6), free
+ * and in service (isHardwareOffered).
+ */
 export const ADMIN_INVENTORY_ROWS = 8;
 /** 4 rows for anyone else: their own items first, then available ones. */
 export const USER_INVENTORY_ROWS = 4;
@@ -94,7 +97,10 @@ export const dashboardSummaryResponseSchema = z.object({
    */
   hardware: z.object({
     total: z.number(),
-    /** Nobody holds it. */
+    /**
+     * Offered to assign or request: nobody holds it and it is not under maintenance or retired
+     * (isHardwareOffered), so available + assigned may be less than total.
+     */
     available: z.number(),
     /** Administrators: held by anyone. Anyone else: held by them (My Hardware). */
     assigned: z.number(),

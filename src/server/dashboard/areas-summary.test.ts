@@ -177,6 +177,57 @@ describe("the hardware section", () => {
       payload: { assignedToUserId: null },
     });
   });
+
+  it("offers no item under maintenance or retired: neither counted available nor listed to assign or request", async () => {
+    const before = await summary(admin);
+    const added: number[] = [];
+    const add = async (name: string, status: string, holder: Viewer | null) => {
+      const response = await t.request({
+        method: "POST",
+        url: "/api/hardware",
+        cookie: admin.cookie,
+        payload: {
+          name,
+          type: "laptop",
+          identifier: `OOS-${added.length}-${process.pid}`,
+          status,
+          assignedToUserId: holder?.user.id ?? null,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      added.push(response.json().id);
+    };
+    // Named to sort first, so that the inventory would list them if it offered them.
+    await add("Aa In Maintenance", "maintenance", null);
+    await add("Aa Retired", "retired", null);
+    await add("Aa Reserved", "reserved", null);
+    await add("Aa Mine In Maintenance", "maintenance", nobody);
+    try {
+      const { hardware } = await summary(admin);
+      expect(hardware.total).toBe(before.hardware.total + 4);
+      expect(hardware.assigned).toBe(before.hardware.assigned + 1);
+      // Only the reserved one is free and in service.
+      expect(hardware.available).toBe(before.hardware.available + 1);
+      expect(hardware.inventory.map((row) => row.name)).toEqual([
+        "Aa Reserved",
+        ...freeNames.slice(0, 7),
+      ]);
+
+      // A user's own item shows whatever its status; the free ones offered are in service.
+      const mine = await summary(nobody);
+      expect(mine.hardware.available).toBe(before.hardware.available + 1);
+      expect(mine.hardware.inventory.map((row) => [row.name, row.assignedToMe])).toEqual([
+        ["Aa Mine In Maintenance", true],
+        ["Aa Reserved", false],
+        ["charlie Mouse", false],
+        ["Free 00", false],
+      ]);
+    } finally {
+      for (const id of added) {
+        await t.request({ method: "DELETE", url: `/api/hardware/${id}`, cookie: admin.cookie });
+      }
+    }
+  });
 });
 
 describe("the office accounts section", () => {

@@ -1,7 +1,9 @@
 // The hardware section of the dashboard summary: the Hardware Status card's figures (one grouped
 // pass over what the viewer may see) and the Hardware Inventory table's few rows (LIMITed index
-// walks), never the list itself.
-import { asc, eq, isNull, sql } from "drizzle-orm";
+// walks), never the list itself. Available there means offered: free and in service
+// (domain/hardware-status.ts, isHardwareOffered).
+import { and, asc, eq, inArray, isNull, not, type SQL, sql } from "drizzle-orm";
+import { OUT_OF_SERVICE_STATUSES } from "../../domain/hardware-status";
 import {
   ADMIN_INVENTORY_ROWS,
   type DashboardHardware,
@@ -26,19 +28,25 @@ const inventoryColumns = {
 
 type InventoryRow = Omit<DashboardHardware, "assignedToMe"> & { assignedToUserId: number | null };
 
+/** The SQL twin of isHardwareOffered: nobody holds it and it is not under maintenance or retired. */
+const offered: SQL = and(
+  isNull(hardware.assignedToUserId),
+  not(inArray(hardware.status, [...OUT_OF_SERVICE_STATUSES])),
+)!;
+
 // The hardware list's default order (lower(name), id), which hardware_name_lower_idx serves.
 const byName = [asc(sql`lower(${hardware.name})`), asc(hardware.id)];
 
 export async function hardwareSummary(db: Db, session: ActiveSession): Promise<HardwareSection> {
   const isAdmin = session.user.role === "admin";
-  const free = isNull(hardware.assignedToUserId);
   const inventoryRows = isAdmin ? ADMIN_INVENTORY_ROWS : USER_INVENTORY_ROWS;
-  const [groups, available, own] = await Promise.all([
+  const [groups, offeredRows, own] = await Promise.all([
     db
       .select({
         type: hardware.type,
         count: sql<number>`count(*)`.mapWith(Number),
         assigned: sql<number>`count(${hardware.assignedToUserId})`.mapWith(Number),
+        offered: sql<number>`count(*) filter (where ${offered})`.mapWith(Number),
       })
       .from(hardware)
       .where(visibleTo(session))
@@ -47,7 +55,7 @@ export async function hardwareSummary(db: Db, session: ActiveSession): Promise<H
     db
       .select(inventoryColumns)
       .from(hardware)
-      .where(free)
+      .where(offered)
       .orderBy(...byName)
       .limit(inventoryRows),
     // An ordinary user's table starts with what they hold.
@@ -67,15 +75,17 @@ export async function hardwareSummary(db: Db, session: ActiveSession): Promise<H
   });
   let total = 0;
   let assigned = 0;
+  let available = 0;
   for (const group of groups) {
     total += group.count;
     assigned += group.assigned;
+    available += group.offered;
   }
   return {
     total,
-    available: total - assigned,
+    available,
     assigned,
-    byType: groups,
-    inventory: [...own, ...available].slice(0, inventoryRows).map(toRow),
+    byType: groups.map(({ offered: _, ...group }) => group),
+    inventory: [...own, ...offeredRows].slice(0, inventoryRows).map(toRow),
   };
 }

@@ -153,6 +153,43 @@ describe("POST /api/hardware-requests", () => {
     expect(taken.json().code).toBe("HARDWARE_UNAVAILABLE");
   });
 
+  it("refuses an item under maintenance or retired with 409, and takes it back in service", async () => {
+    const item = await createItem();
+    const setStatus = (status: string) =>
+      t.request({
+        method: "PATCH",
+        url: `/api/hardware/${item.id}`,
+        cookie: admin.cookie,
+        payload: { status },
+      });
+    const expected = {
+      maintenance: "This hardware item is under maintenance and cannot be requested",
+      retired: "This hardware item is retired and cannot be requested",
+    };
+    for (const [status, message] of Object.entries(expected)) {
+      expect((await setStatus(status)).statusCode).toBe(200);
+      for (const cookie of [jane.cookie, admin.cookie]) {
+        const refused = await postRequest(
+          { type: "existing", hardwareId: item.id, reason: REASON },
+          cookie,
+        );
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json()).toMatchObject({
+          code: "HARDWARE_UNAVAILABLE",
+          message,
+          errors: [{ path: "hardwareId", message }],
+        });
+      }
+    }
+    const none = await t.app.db
+      .select()
+      .from(hardwareRequests)
+      .where(eq(hardwareRequests.hardwareId, item.id));
+    expect(none).toEqual([]);
+    expect((await setStatus("reserved")).statusCode).toBe(200);
+    await requestItem(item.id);
+  });
+
   it("lets an administrator request new hardware, for someone else too", async () => {
     const response = await postRequest(
       {

@@ -6,6 +6,8 @@
 
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { HardwareStatus } from "../../domain/enums";
+import { isHardwareOffered } from "../../domain/hardware-status";
 import type {
   CreateHardwareRequestRequest,
   HardwareRequestListQuery,
@@ -27,6 +29,9 @@ const requester = alias(users, "requester");
 const approver = alias(users, "approver");
 
 const UNAVAILABLE_MESSAGE = "This hardware item is no longer available";
+/** Why a free item is not offered (isHardwareOffered): it is under maintenance or retired. */
+const outOfServiceMessage = (status: HardwareStatus) =>
+  `This hardware item is ${status === "retired" ? "retired" : "under maintenance"} and cannot be requested`;
 
 // What a request's answer reads: the row, the two people's display names and the item's name.
 const requestFields = {
@@ -195,15 +200,19 @@ export async function createHardwareRequest(
     let hardwareId: number | null = null;
     if (input.type === "existing" && input.hardwareId) {
       const [item] = await tx
-        .select({ id: hardware.id, assignedToUserId: hardware.assignedToUserId })
+        .select({
+          id: hardware.id,
+          assignedToUserId: hardware.assignedToUserId,
+          status: hardware.status,
+        })
         .from(hardware)
         .where(and(eq(hardware.id, input.hardwareId), visibleTo(session)))
         .limit(1);
       if (!item) throw notFound("Hardware");
-      if (item.assignedToUserId !== null) {
-        throw conflict("HARDWARE_UNAVAILABLE", UNAVAILABLE_MESSAGE, [
-          { path: "hardwareId", message: UNAVAILABLE_MESSAGE },
-        ]);
+      if (!isHardwareOffered(item)) {
+        const message =
+          item.assignedToUserId === null ? outOfServiceMessage(item.status) : UNAVAILABLE_MESSAGE;
+        throw conflict("HARDWARE_UNAVAILABLE", message, [{ path: "hardwareId", message }]);
       }
       hardwareId = item.id;
     }

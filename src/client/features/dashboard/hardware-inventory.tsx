@@ -29,7 +29,8 @@ const ADMIN_COLUMNS: readonly Column[] = [
 
 function StatusCell({ item }: { item: DashboardHardware }) {
   if (item.assignedToMe) return <Badge variant="default">Assigned to You</Badge>;
-  // Free: 'Available', unless the item is reserved, in maintenance or retired.
+  // Free: 'Available', unless the item is reserved (the summary offers no item under maintenance
+  // or retired, but a user's own item shows whatever its status).
   if (item.status === "active") return <Badge variant="success">Available</Badge>;
   return <Badge variant="secondary">{titleCase(item.status)}</Badge>;
 }

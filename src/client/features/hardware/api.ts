@@ -5,6 +5,7 @@ import { api } from "@/client/lib/api-client";
 import { fetchListPage } from "@/client/lib/list-page-query";
 import { listQueryString } from "@/client/lib/list-query-string";
 import { type ListPage, totalFromHeader } from "@/client/lib/pagination";
+import { isHardwareOffered } from "@/domain/hardware-status";
 import type {
   CreateHardwareRequest,
   CreateHardwareRequestRequest,
@@ -61,8 +62,8 @@ export function useUserHardware(userId: number) {
 }
 
 /**
- * Free items (nobody holds them), searched on the server (the inventory may be large): the request
- * dialog's choices and the assign dialog's picker.
+ * Free items in service (isHardwareOffered), searched on the server (the inventory may be
+ * large): the request dialog's choices and the assign dialog's picker.
  */
 export function useFreeHardware(search: string, limit: number) {
   return useQuery({
@@ -73,8 +74,9 @@ export function useFreeHardware(search: string, limit: number) {
         `/api/hardware?${query}`,
         { signal },
       );
-      const rows = data.filter((item) => item.assignedToUserId === null);
-      // The available view also lists reserved items someone holds: not free, so not counted.
+      const rows = data.filter(isHardwareOffered);
+      // The available view also lists reserved items someone holds (not free) and free items
+      // under maintenance or retired (not offered): neither is counted.
       const total = totalFromHeader(headers.get("X-Total-Count"), 0, data.length);
       return { rows, total: total - (data.length - rows.length) };
     },
