@@ -63,6 +63,9 @@ export const errorCodes = [
   "API_TOKEN_LIMIT",
   /** An administrator tried to delete their own account. */
   "CANNOT_DELETE_SELF",
+  /** A stored secret (license key, password) cannot be opened: it was sealed under another
+   * ENCRYPTION_KEY than the server's (docs/backup-and-restore.md). */
+  "SECRET_UNREADABLE",
   // Offboarding (issue 16).
   /** An administrator tried to offboard their own account. */
   "CANNOT_OFFBOARD_SELF",

@@ -3,6 +3,7 @@
 // License keys use it today; office-account and G Suite passwords use the same calls, with
 // secret_reveal_logs for their reveals.
 import { maskSecret } from "../../../domain/masking";
+import { conflict } from "../../http/errors";
 import { type BlindIndex, createBlindIndex } from "./blind-index";
 import { createCipher } from "./cipher";
 import { deriveKey } from "./key";
@@ -32,7 +33,12 @@ export interface SealedSecret {
 export interface Secrets {
   /** Seals a secret for storage, with its masked form. */
   seal(plaintext: string): SealedSecret;
-  /** The clear text of a sealed secret: only for a logged reveal or an exact search check. */
+  /**
+   * The clear text of a sealed secret: only for a logged reveal or an exact search check. A
+   * secret sealed under another key throws 409 SECRET_UNREADABLE (the start refuses a key that
+   * does not open the data, key-check.ts, but a row written under a wrong key before that check
+   * existed can remain).
+   */
   open(ciphertext: string): string;
   /** The blind index of one kind of secret: tokens to store, tokens to search for. */
   index(kind: SearchableSecretKind): BlindIndex;
@@ -49,7 +55,20 @@ export function createSecrets(masterKey: Buffer): Secrets {
   );
   return {
     seal: (plaintext) => ({ ciphertext: cipher.seal(plaintext), masked: maskSecret(plaintext) }),
-    open: (ciphertext) => cipher.open(ciphertext),
+    open: (ciphertext) => {
+      try {
+        return cipher.open(ciphertext);
+      } catch {
+        throw secretUnreadable();
+      }
+    },
     index: (kind) => indexes.get(kind)!,
   };
 }
+
+const secretUnreadable = () =>
+  conflict(
+    "SECRET_UNREADABLE",
+    "This secret was stored under another encryption key than this server's (ENCRYPTION_KEY, or " +
+      "DATA_DIR/encryption.key) and cannot be opened. See docs/backup-and-restore.md.",
+  );
