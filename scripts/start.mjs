@@ -1,8 +1,8 @@
-// `npm start`: builds the client when the build is missing or older than its sources, then runs
-// the server, relaying SIGINT/SIGTERM and ending with the server's exit code.
-import fs from "node:fs";
-import path from "node:path";
-import { ROOT, runBin } from "./run-bin.mjs";
+// `npm start`: builds what is missing or stale (scripts/production-build.mjs), then runs the
+// compiled server in this very process. No child: a SIGTERM or SIGINT sent to this process (by a
+// service manager, a container runtime, npm, or Ctrl-C) is the server's own, and it closes
+// gracefully (in-flight requests answered, the embedded database closed, its lock released).
+import { ensureBuilt, runBuilt } from "./production-build.mjs";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
@@ -10,39 +10,21 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exit(1);
 }
 
-const BUILT_INDEX = path.join(ROOT, "dist", "client", "index.html");
-// package-lock.json: a dependency upgrade changes the bundle too.
-const SOURCES = ["src/client", "src/domain", "vite.config.ts", "index.html", "package-lock.json"];
-
-/** Newest modification time (ms) of a file or of any file below a directory; 0 if absent. */
-function newestMtime(target) {
-  let stat;
-  try {
-    stat = fs.statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target)) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
+/**
+ * `npm start` runs this through a shell (`sh -c`) under npm. package.json's `exec` makes this
+ * process the shell's replacement, so the SIGTERM or SIGINT that npm passes on arrives here; a
+ * shell left in between ended on SIGTERM, or swallowed SIGINT, without passing it on, and the
+ * server went on alone, holding the port and the embedded database. Should npm still go away
+ * first (killed outright, say), a launcher that goes away counts as the signal. A service manager
+ * or a container that starts this with node directly is its parent for good.
+ */
+function stopWhenTheLauncherEnds() {
+  const launcher = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== launcher) process.kill(process.pid, "SIGTERM");
+  }, 500).unref();
 }
 
-function clientBuildIsStale() {
-  const built = newestMtime(BUILT_INDEX);
-  if (built === 0) return true;
-  return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
-}
-
-if (clientBuildIsStale()) {
-  console.log("Building the client (dist/client)...");
-  const code = await runBin("vite", ["build"]);
-  if (code !== 0) {
-    console.error("The client build failed; see the output above.");
-    process.exit(code);
-  }
-}
-
-process.exit(await runBin("tsx", ["src/server/main.ts"]));
+await ensureBuilt({ client: true });
+stopWhenTheLauncherEnds();
+await runBuilt("main");

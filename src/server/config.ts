@@ -18,7 +18,8 @@ const booleanFromEnv = z
   })
   .transform((value) => ["true", "1", "yes"].includes(value));
 
-const envSchema = z.object({
+/** Every environment variable the server reads; .env.example names each (deploy-files.test.ts). */
+export const envSchema = z.object({
   PORT: z.coerce
     .number({ error: "must be a port number" })
     .int("must be a whole number")

@@ -24,7 +24,7 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
@@ -35,7 +35,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function serverEnv(port: number, dataDir: string, extra: Record<string, string>) {
+export function serverEnv(port: number, dataDir: string, extra: Record<string, string>) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The browser tests always use a fresh embedded database with demo data, whatever the shell has.
   for (const name of ["DATABASE_URL", "TEST_DATABASE_URL", "ENCRYPTION_KEY", "SEED_DEMO"]) {
@@ -56,7 +56,7 @@ function exited(child: ChildProcess) {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string) {
+export async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (exited(child)) {
