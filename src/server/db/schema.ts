@@ -554,6 +554,11 @@ export const hardwareRequests = pgTable(
     // The list's default order (newest first), id last: a page is an index walk.
     index("hardware_requests_created_at_idx").on(t.createdAt, t.id),
     index("hardware_requests_hardware_id_idx").on(t.hardwareId),
+    // One pending request per person and item, also for two sent at once (requests-service.ts);
+    // a request for new hardware has no item and is not limited.
+    uniqueIndex("hardware_requests_one_pending_per_item_idx")
+      .on(t.requestedByUserId, t.hardwareId)
+      .where(sql`${t.status} = 'pending'`),
     // The list's search (ILIKE '%text%' over name and reason, requests-service.ts).
     index("hardware_requests_name_trgm_idx")
       .using("gin", t.name.op("gin_trgm_ops"))

@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { HardwareRequestResponse, HardwareResponse } from "../../domain/schemas/hardware";
@@ -83,10 +85,12 @@ describe("POST /api/hardware-requests", () => {
       jane.cookie,
     );
     expect(withManager.json()).toMatchObject({ managerApproval: true, managerName: "Hannah" });
+    // Another item: a second pending request for the same one is refused.
+    const other = await createItem();
     const without = await postRequest(
       {
         type: "existing",
-        hardwareId: item.id,
+        hardwareId: other.id,
         reason: REASON,
         managerApproval: false,
         managerName: "Hannah",
@@ -188,6 +192,64 @@ describe("POST /api/hardware-requests", () => {
     expect(none).toEqual([]);
     expect((await setStatus("reserved")).statusCode).toBe(200);
     await requestItem(item.id);
+  });
+
+  it("refuses a second pending request by the same person for the same item, with 409", async () => {
+    const item = await createItem();
+    const first = await requestItem(item.id);
+    const again = await postRequest(
+      { type: "existing", hardwareId: item.id, reason: REASON },
+      jane.cookie,
+    );
+    expect(again.statusCode, again.body).toBe(409);
+    const mine = "You already have a pending request for this item";
+    expect(again.json()).toMatchObject({
+      code: "DUPLICATE_RECORD",
+      message: mine,
+      errors: [{ path: "hardwareId", message: mine }],
+    });
+    // An administrator asking for her is told the same, about her.
+    const forJane = await postRequest(
+      { type: "existing", hardwareId: item.id, reason: REASON, requestedByUserId: jane.user.id },
+      admin.cookie,
+    );
+    expect(forJane.statusCode, forJane.body).toBe(409);
+    expect(forJane.json()).toMatchObject({
+      code: "DUPLICATE_RECORD",
+      message: "Jane Doe already has a pending request for this item",
+    });
+    // Someone else may ask for it, and so may she once her request is decided.
+    await requestItem(item.id, bob.cookie);
+    expect((await reject(first.id, { reason: "Not this quarter" })).statusCode).toBe(200);
+    await requestItem(item.id);
+    const pending = await t.app.db
+      .select({ userId: hardwareRequests.requestedByUserId })
+      .from(hardwareRequests)
+      .where(and(eq(hardwareRequests.hardwareId, item.id), eq(hardwareRequests.status, "pending")));
+    expect(pending.map((row) => row.userId).sort()).toEqual([jane.user.id, bob.user.id].sort());
+  });
+
+  it("of identical requests sent at once, exactly one is taken", async () => {
+    for (let round = 0; round < 3; round++) {
+      const item = await createItem();
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          postRequest({ type: "existing", hardwareId: item.id, reason: REASON }, jane.cookie),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      for (const refused of results.filter((r) => r.statusCode === 409)) {
+        expect(refused.json()).toMatchObject({
+          code: "DUPLICATE_RECORD",
+          message: "You already have a pending request for this item",
+        });
+      }
+      const rows = await t.app.db
+        .select({ id: hardwareRequests.id })
+        .from(hardwareRequests)
+        .where(eq(hardwareRequests.hardwareId, item.id));
+      expect(rows).toHaveLength(1);
+    }
   });
 
   it("lets an administrator request new hardware, for someone else too", async () => {
@@ -371,5 +433,82 @@ describe("approve and reject", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("REQUEST_NOT_PENDING");
     expect((await approve(999999)).statusCode).toBe(404);
+  });
+});
+
+describe("migration 0032 (one pending request per person and item)", () => {
+  it("closes the later duplicates a database already holds, then makes the index", async () => {
+    const db = t.app.db;
+    const migration = fs.readFileSync(
+      path.join(__dirname, "../db/migrations/0032_hardware_requests_one_pending_per_item.sql"),
+      "utf8",
+    );
+    // A database from before the index, holding what it allowed.
+    await db.execute(sql`drop index hardware_requests_one_pending_per_item_idx`);
+    const [item, other] = [await createItem(), await createItem()];
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    const rows = await db
+      .insert(hardwareRequests)
+      .values(
+        [
+          // Jane asked for the item three times, the oldest not first by id.
+          { requestedByUserId: jane.user.id, hardwareId: item.id, createdAt: at(3) },
+          { requestedByUserId: jane.user.id, hardwareId: item.id, createdAt: at(1) },
+          { requestedByUserId: jane.user.id, hardwareId: item.id, createdAt: at(2) },
+          // Not duplicates: another item, another person, a decided request, new hardware.
+          { requestedByUserId: jane.user.id, hardwareId: other.id, createdAt: at(4) },
+          { requestedByUserId: bob.user.id, hardwareId: item.id, createdAt: at(5) },
+          {
+            requestedByUserId: jane.user.id,
+            hardwareId: other.id,
+            createdAt: at(1),
+            status: "rejected" as const,
+          },
+          { requestedByUserId: jane.user.id, type: "new" as const, name: "Desk", createdAt: at(1) },
+          { requestedByUserId: jane.user.id, type: "new" as const, name: "Desk", createdAt: at(2) },
+        ].map((row) => ({ type: "existing" as const, reason: REASON, ...row })),
+      )
+      .returning({ id: hardwareRequests.id });
+
+    for (const statement of migration.split("--> statement-breakpoint")) {
+      await db.execute(sql.raw(statement));
+    }
+
+    const after = await db
+      .select()
+      .from(hardwareRequests)
+      .where(
+        inArray(
+          hardwareRequests.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    const byId = new Map(after.map((row) => [row.id, row]));
+    const statusOf = rows.map((row) => byId.get(row.id)!.status);
+    expect(statusOf).toEqual([
+      "rejected",
+      "pending",
+      "rejected",
+      "pending",
+      "pending",
+      "rejected",
+      "pending",
+      "pending",
+    ]);
+    for (const index of [0, 2]) {
+      expect(byId.get(rows[index]!.id)).toMatchObject({
+        rejectionReason: "Closed as a duplicate of an earlier pending request for the same item",
+        approvedByUserId: null,
+      });
+    }
+    // The index is back: a duplicate is refused by the database itself.
+    await expect(
+      db.insert(hardwareRequests).values({
+        requestedByUserId: jane.user.id,
+        type: "existing",
+        hardwareId: item.id,
+        reason: REASON,
+      }),
+    ).rejects.toThrow();
   });
 });

@@ -23,6 +23,7 @@ import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
 import type { AssignmentMail } from "../reminders/assignment-mail";
 import { visibleTo } from "./list-query";
+import { asSecondPendingRequest, refuseSecondPendingRequest } from "./pending-request";
 import { displayNameSql, findHardware, tellHolders } from "./service";
 
 const requester = alias(users, "requester");
@@ -183,7 +184,7 @@ export async function createHardwareRequest(
   if (!isAdmin && input.type === "new") {
     throw forbidden("Only administrators can request new hardware");
   }
-  return db.transaction(async (tx) => {
+  const creating = db.transaction(async (tx) => {
     const [person] = await tx
       .select({ id: users.id, isActive: users.isActive })
       .from(users)
@@ -215,6 +216,7 @@ export async function createHardwareRequest(
         throw conflict("HARDWARE_UNAVAILABLE", message, [{ path: "hardwareId", message }]);
       }
       hardwareId = item.id;
+      await refuseSecondPendingRequest(tx, session, requesterId, item.id);
     }
     const [row] = await tx
       .insert(hardwareRequests)
@@ -245,6 +247,7 @@ export async function createHardwareRequest(
     });
     return created;
   });
+  return creating.catch((error) => asSecondPendingRequest(db, session, requesterId, error));
 }
 
 async function lockPending(tx: Executor, id: number) {
