@@ -994,8 +994,9 @@ export const reminderOffsets = pgTable("reminder_offsets", {
 
 /**
  * One row (id 1). The last day whose reminders were planned: a pass plans the days after it up
- * to its own, so a day is never planned twice and downtime is caught up. The lease: the instance
- * running a pass holds it, so instances sharing the database take turns instead of racing.
+ * to its own (and its own again, for what became due since), so downtime is caught up and no
+ * earlier day is planned twice. The lease: the instance running a pass holds it, so instances
+ * sharing the database take turns instead of racing.
  */
 export const reminderPassState = pgTable("reminder_pass_state", {
   id: integer("id").primaryKey(),
@@ -1033,6 +1034,11 @@ export const reminderDeliveries = pgTable(
     status: text("status", {
       enum: ["pending", "sending", "sent", "failed", "in_digest", "expired", "cancelled"],
     }).notNull(),
+    /**
+     * A reminder folded into a digest: that digest's key. A day can have several digests for a
+     * person (what became due after the first went gets its own), each about its own reminders.
+     */
+    digestKey: text("digest_key"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** While sending: the claim's end, after which another pass may take the row over. */
@@ -1044,5 +1050,9 @@ export const reminderDeliveries = pgTable(
   (t) => [
     uniqueIndex("reminder_deliveries_key_idx").on(t.key),
     index("reminder_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    // A digest's reminders, read when it is due (recipient-check.ts).
+    index("reminder_deliveries_digest_key_idx")
+      .on(t.digestKey)
+      .where(sql`${t.digestKey} is not null`),
   ],
 );

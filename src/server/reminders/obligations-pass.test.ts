@@ -61,3 +61,50 @@ describe("a reminder pass over the obligations list", () => {
     }
   });
 });
+
+describe("an item created or re-dated on its reminder day, after that day's pass", () => {
+  it("is mailed by the next pass the same day, once", async () => {
+    const admin = await t.signedInUser({ role: "admin", email: "late-admin@example.test" });
+    const day = todayIso();
+    const pass = () =>
+      runReminderPass(t.app.db, mailer, day, {
+        obligations: reminderObligations,
+        linkBase: "https://assets.example.test",
+      });
+    const redated = await createLicenseViaApi(t, admin.cookie, {
+      name: "Re-dated Licence",
+      expiryDate: addDays(day, 40),
+    });
+    // The day's pass has run: nothing of these two is due yet.
+    await pass();
+    smtp.clear();
+
+    await createLicenseViaApi(t, admin.cookie, {
+      name: "Late Licence",
+      expiryDate: addDays(day, 7),
+    });
+    const moved = await t.request({
+      method: "PATCH",
+      url: `/api/licenses/${redated.id}`,
+      payload: { expiryDate: addDays(day, 15) },
+      cookie: admin.cookie,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    await pass();
+    const toLateAdmin = () =>
+      smtp.received
+        .filter((mail) => mail.to.includes("late-admin@example.test"))
+        .map((mail) => mail.subject)
+        .sort();
+    const expected = [
+      expect.stringContaining(`Late Licence, in 7 days (${addDays(day, 7)})`),
+      expect.stringContaining(`Re-dated Licence, in 15 days (${addDays(day, 15)})`),
+    ];
+    expect(toLateAdmin()).toEqual(expected);
+
+    // The pass after that: nothing is mailed again.
+    await pass();
+    expect(toLateAdmin()).toEqual(expected);
+  });
+});

@@ -169,10 +169,16 @@ describe("runReminderPass", () => {
     const second = await reopen();
     const restartedMailer = createSmtpMailer({ smtpUrl: smtp.url, from: "it@example.test" });
     try {
+      // The day is looked at again (for what became due since), and its mail is not queued twice.
       const outcome = await pass(START, new Date(), second.db, restartedMailer);
-      expect(outcome).toMatchObject({ plannedDays: null, queued: 0, sent: 0 });
-      // An operator re-running an earlier day by hand: handled already, nothing new either.
-      await pass(addDays(START, -3), new Date(), second.db, restartedMailer);
+      expect(outcome).toMatchObject({
+        plannedDays: { from: START, to: START },
+        queued: 0,
+        sent: 0,
+      });
+      // An operator re-running an earlier day by hand: handled already, not planned again.
+      const earlier = await pass(addDays(START, -3), new Date(), second.db, restartedMailer);
+      expect(earlier).toMatchObject({ plannedDays: null, queued: 0, sent: 0 });
     } finally {
       restartedMailer.close();
       await second.close();
@@ -373,6 +379,55 @@ describe("runReminderPass", () => {
       .from(reminderDeliveries)
       .where(eq(reminderDeliveries.status, "in_digest"));
     expect(folded).toHaveLength(2);
+  });
+
+  it("sends a later digest for what became due after the day's digest, once", async () => {
+    const digestAdmin = await createUser(database.db, {
+      role: "admin",
+      email: "late-digest@example.test",
+    });
+    const person = await createUser(database.db, { email: "late-person@example.test" });
+    await database.db.insert(userPreferences).values([
+      { userId: digestAdmin.id, reminderDigest: true },
+      { userId: person.id, reminderDigest: true },
+    ]);
+    const t0 = new Date("2026-03-01T08:00:00Z");
+    const later = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+    obligations = [obligation(50, addDays(START, 30), { personUserIds: [person.id] })];
+    await pass(START, t0);
+    expect(smtp.received.map((m) => `${m.to.join()}|${m.subject}`).sort()).toEqual([
+      `late-digest@example.test|Quartermaster digest for ${START}: 1 reminder`,
+      `late-person@example.test|Quartermaster digest for ${START}: 1 reminder`,
+    ]);
+    smtp.clear();
+
+    // Added after the day's digests went: the next pass folds them into a second one.
+    obligations.push(
+      obligation(51, addDays(START, 15), { personUserIds: [person.id] }),
+      obligation(52, addDays(START, 7)),
+    );
+    await pass(START, later(60));
+    expect(smtp.received.map((m) => `${m.to.join()}|${m.subject}`).sort()).toEqual([
+      `late-digest@example.test|Quartermaster digest for ${START}: 2 reminders`,
+      `late-person@example.test|Quartermaster digest for ${START}: 1 reminder`,
+    ]);
+    const toPerson = smtp.received.find((m) => m.to.includes("late-person@example.test"))!;
+    expect(toPerson.text).toContain("Licence 51");
+    expect(toPerson.text).not.toContain("Licence 50");
+    smtp.clear();
+    await pass(START, later(120));
+    expect(smtp.received).toHaveLength(0);
+
+    // A third digest is checked against its own items, not the day's: the person let go of
+    // item 53 before it went, and still holding item 50 does not let it through.
+    smtp.refuseNext(2);
+    obligations.push(obligation(53, addDays(START, 30), { personUserIds: [person.id] }));
+    expect(await pass(START, later(180))).toMatchObject({ queued: 2, failed: 2 });
+    obligations = obligations.map((o) =>
+      o.key.startsWith("license:53:") ? { ...o, personUserIds: [] } : o,
+    );
+    expect(await pass(START, later(190))).toMatchObject({ sent: 1, cancelled: 1 });
+    expect(smtp.received.map((m) => m.to.join())).toEqual(["late-digest@example.test"]);
   });
 });
 

@@ -1,6 +1,7 @@
-// One reminder pass as of a day: plan the day's reminders into the ledger (once per day, catching
-// up missed days), then send whatever is due (new rows, retries, assignment changes). Run by the
-// scheduler every REMINDER_INTERVAL_MINUTES and by `npm run reminders -- --date YYYY-MM-DD`.
+// One reminder pass as of a day: plan the day's reminders into the ledger (what is due today and
+// not queued yet, catching up missed days), then send whatever is due (new rows, retries,
+// assignment changes). Run by the scheduler every REMINDER_INTERVAL_MINUTES and by
+// `npm run reminders -- --date YYYY-MM-DD`.
 import { randomUUID } from "node:crypto";
 import type { IsoDate } from "../../domain/dates";
 import type { Db } from "../db/client";

@@ -1,7 +1,8 @@
-// Planning: turns the obligations due for reminding into rows of the send ledger, once per day.
-// It runs in one transaction under an advisory lock, so instances sharing a database plan one
-// after the other; the second finds the day already planned and adds nothing, and the ledger's
-// unique keys would refuse a duplicate even then.
+// Planning: turns the obligations due for reminding into rows of the send ledger. Every pass plans
+// its own day again, so an item created or re-dated on its reminder day after the day's first pass
+// still gets that reminder from the next one; the days before it are planned once (catching up
+// downtime). It runs in one transaction under an advisory lock, so instances sharing a database
+// plan one after the other, and the ledger's unique keys let nothing already queued in again.
 import { and, eq, or, sql } from "drizzle-orm";
 import { addDays, daysBetween, type IsoDate, todayIso } from "../../domain/dates";
 import {
@@ -62,9 +63,8 @@ export async function planReminders(
       .select({ lastPlannedDay: reminderPassState.lastPlannedDay })
       .from(reminderPassState)
       .where(eq(reminderPassState.id, 1));
-    // The first pass ever plans only its own day: no flood of reminders for the past.
-    const firstDay = state?.lastPlannedDay ? addDays(state.lastPlannedDay, 1) : day;
-    if (daysBetween(firstDay, day) < 0) return { plannedDays: null, queued: 0 };
+    const firstDay = firstDayToPlan(state?.lastPlannedDay ?? null, day);
+    if (firstDay === null) return { plannedDays: null, queued: 0 };
 
     const offsets = await readReminderOffsets(tx);
     const daysOf = (kind: string) => (isReminderKind(kind) ? offsets[kind] : DEFAULT_REMINDER_DAYS);
@@ -104,6 +104,20 @@ export async function planReminders(
       });
     return { plannedDays: { from: firstDay, to: day }, queued };
   });
+}
+
+/**
+ * The first day a pass for `day` plans, or null for none. The first pass ever plans only its own
+ * day (no flood of reminders for the past); later ones the days after the last planned, and their
+ * own day again when it is the last planned: what became due since (an item added or re-dated
+ * today, a person newly assigned) is queued, what was queued already is kept out by its key. A
+ * day before the last planned one (an operator's `--date` for the past) plans nothing.
+ */
+export function firstDayToPlan(lastPlannedDay: IsoDate | null, day: IsoDate): IsoDate | null {
+  if (lastPlannedDay === null) return day;
+  const sinceLast = daysBetween(lastPlannedDay, day);
+  if (sinceLast < 0) return null;
+  return sinceLast === 0 ? day : addDays(lastPlannedDay, 1);
 }
 
 const wants = (preferences: PreferencesResponse, kind: string) =>
@@ -203,19 +217,36 @@ async function queueFor(
       })),
     )
     .onConflictDoNothing({ target: reminderDeliveries.key })
-    .returning({ key: reminderDeliveries.key });
+    .returning({ id: reminderDeliveries.id, key: reminderDeliveries.key });
   if (!digest) return inserted.length;
+  if (inserted.length === 0) return 0;
   const fresh = new Set(inserted.map((r) => r.key));
   const items = due
     .filter(({ obligation, daysBefore }) =>
       fresh.has(reminderKey(obligation.key, daysBefore, recipient.id)),
     )
     .map(({ obligation }) => obligation);
-  if (items.length === 0) return 0;
-  const added = await tx
+  const mail = digestMail(items, day, linkBase);
+  // The day's first digest; what became due after it went (a later pass the same day) gets one
+  // of its own, named after its first reminder row, which no other digest can hold.
+  const dayKey = `digest:${day}:user:${recipient.id}`;
+  const [first] = await tx
     .insert(reminderDeliveries)
-    .values(row(`digest:${day}:user:${recipient.id}`, "digest", digestMail(items, day, linkBase)))
+    .values(row(dayKey, "digest", mail))
     .onConflictDoNothing({ target: reminderDeliveries.key })
-    .returning({ id: reminderDeliveries.id });
-  return added.length;
+    .returning({ key: reminderDeliveries.key });
+  const digestKey = first?.key ?? `${dayKey}:from:${Math.min(...inserted.map((r) => r.id))}`;
+  if (!first) await tx.insert(reminderDeliveries).values(row(digestKey, "digest", mail));
+  // Each folded reminder names its digest: the digest is about those, and is checked against
+  // them when it is due (recipient-check.ts).
+  await tx
+    .update(reminderDeliveries)
+    .set({ digestKey })
+    .where(
+      idIn(
+        reminderDeliveries.id,
+        inserted.map((r) => r.id),
+      ),
+    );
+  return 1;
 }

@@ -2,7 +2,7 @@
 // (a retry can come hours later, a digest folds a day's reminders): someone deactivated since, an
 // administrator who is no longer one, or a person who no longer holds the item gets nothing. The
 // row is then cancelled, not failed, with the reason, and administrators see it as such.
-import { and, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { addDays, type IsoDate } from "../../domain/dates";
 import type { Executor } from "../db/client";
 import { idIn } from "../db/id-list";
@@ -24,20 +24,16 @@ export type RecipientCheck = (db: Executor, rows: DeliveryRow[]) => Promise<Map<
 /** Everything may go: for callers that have no obligations to check against. */
 export const noRecipientCheck: RecipientCheck = async () => new Map();
 
-/** The obligations a person's row is about: its own, or those folded into the digest. */
+/**
+ * The obligations a person's row is about: its own, or those folded into the digest (not the
+ * day's others: a later digest the same day is about what became due after the first).
+ */
 async function obligationKeysOf(db: Executor, row: DeliveryRow): Promise<string[]> {
   if (row.kind !== "digest") return [obligationKeyOf(row.key)].filter((key) => key !== null);
   const folded = await db
     .select({ key: reminderDeliveries.key })
     .from(reminderDeliveries)
-    .where(
-      and(
-        eq(reminderDeliveries.userId, row.userId!),
-        eq(reminderDeliveries.day, row.day),
-        eq(reminderDeliveries.status, "in_digest"),
-        like(reminderDeliveries.key, "reminder:%"),
-      ),
-    );
+    .where(eq(reminderDeliveries.digestKey, row.key));
   return folded.flatMap((r) => obligationKeyOf(r.key) ?? []);
 }
 
