@@ -97,10 +97,7 @@ export const dashboardSummaryResponseSchema = z.object({
    */
   hardware: z.object({
     total: z.number(),
-    /**
-     * Offered to assign or request: nobody holds it and it is not under maintenance or retired
-     * (isHardwareOffered), so available + assigned may be less than total.
-     */
+    /** Nobody holds it (spec part 2, section 14), whatever its status. */
     available: z.number(),
     /** Administrators: held by anyone. Anyone else: held by them (My Hardware). */
     assigned: z.number(),

@@ -1,7 +1,8 @@
 // The hardware section of the dashboard summary: the Hardware Status card's figures (one grouped
 // pass over what the viewer may see) and the Hardware Inventory table's few rows (LIMITed index
-// walks), never the list itself. Available there means offered: free and in service
-// (domain/hardware-status.ts, isHardwareOffered).
+// walks), never the list itself. The Available figure is the spec's (nobody holds it, spec part 2,
+// section 14); the rows offered to assign or request are also in service (isHardwareOffered,
+// domain/hardware-status.ts): a retired laptop is free but not to be handed out.
 import { and, asc, eq, inArray, isNull, not, type SQL, sql } from "drizzle-orm";
 import { OUT_OF_SERVICE_STATUSES } from "../../domain/hardware-status";
 import {
@@ -46,7 +47,6 @@ export async function hardwareSummary(db: Db, session: ActiveSession): Promise<H
         type: hardware.type,
         count: sql<number>`count(*)`.mapWith(Number),
         assigned: sql<number>`count(${hardware.assignedToUserId})`.mapWith(Number),
-        offered: sql<number>`count(*) filter (where ${offered})`.mapWith(Number),
       })
       .from(hardware)
       .where(visibleTo(session))
@@ -75,17 +75,15 @@ export async function hardwareSummary(db: Db, session: ActiveSession): Promise<H
   });
   let total = 0;
   let assigned = 0;
-  let available = 0;
   for (const group of groups) {
     total += group.count;
     assigned += group.assigned;
-    available += group.offered;
   }
   return {
     total,
-    available,
+    available: total - assigned,
     assigned,
-    byType: groups.map(({ offered: _, ...group }) => group),
+    byType: groups,
     inventory: [...own, ...offeredRows].slice(0, inventoryRows).map(toRow),
   };
 }
