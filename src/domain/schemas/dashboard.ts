@@ -97,7 +97,7 @@ export const dashboardSummaryResponseSchema = z.object({
    */
   hardware: z.object({
     total: z.number(),
-    /** Nobody holds it (spec part 2, section 14), whatever its status. */
+    /** Nobody holds it (spec part 2, section 4), whatever its status. */
     available: z.number(),
     /** Administrators: held by anyone. Anyone else: held by them (My Hardware). */
     assigned: z.number(),

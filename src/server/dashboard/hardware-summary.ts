@@ -1,7 +1,7 @@
 // The hardware section of the dashboard summary: the Hardware Status card's figures (one grouped
 // pass over what the viewer may see) and the Hardware Inventory table's few rows (LIMITed index
 // walks), never the list itself. The Available figure is the spec's (nobody holds it, spec part 2,
-// section 14); the rows offered to assign or request are also in service (isHardwareOffered,
+// section 4); the rows offered to assign or request are also in service (isHardwareOffered,
 // domain/hardware-status.ts): a retired laptop is free but not to be handed out.
 import { and, asc, eq, inArray, isNull, not, type SQL, sql } from "drizzle-orm";
 import { OUT_OF_SERVICE_STATUSES } from "../../domain/hardware-status";
