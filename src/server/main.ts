@@ -7,6 +7,7 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { scheduleEmbeddedMaintenance } from "./db/maintenance";
 import { seedDemoDataIfEmpty } from "./db/seed/seed-demo";
 import { demoSignInNotice } from "./demo-sign-ins";
+import { EncryptionKeyMismatchError } from "./lib/secrets/key";
 import { indexUnindexedLicenseKeys } from "./licenses/license-key";
 import { openRuntime } from "./runtime";
 
@@ -74,7 +75,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof EncryptionKeyMismatchError
+  ) {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
     const { address, port } = error as { address?: string; port?: number };

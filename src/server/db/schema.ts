@@ -1056,3 +1056,18 @@ export const reminderDeliveries = pgTable(
       .where(sql`${t.digestKey} is not null`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The encryption key check (issue 28)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One row (id 1): a fixed text sealed with the key the data was set up with, stored at the first
+ * start. A start whose key does not open it is refused (lib/secrets/key-check.ts), so no secret is
+ * ever sealed under a wrong key. A backup of the database carries it along with the secrets.
+ */
+export const encryptionKeyCheck = pgTable("encryption_key_check", {
+  id: integer("id").primaryKey(),
+  sealed: text("sealed").notNull(),
+  createdAt: createdAt(),
+});

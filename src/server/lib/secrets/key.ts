@@ -15,9 +15,49 @@ export function parseKey(raw: string): Buffer {
   return key;
 }
 
+/**
+ * The key at hand does not open the data, or ENCRYPTION_KEY disagrees with the embedded
+ * database's key file: the start stops with this message rather than seal secrets under it.
+ */
+export class EncryptionKeyMismatchError extends Error {}
+
+const KEY_FILE = "encryption.key";
+
+/** The configured key, and how to name it to an operator. */
+export interface ConfiguredKey {
+  key: Buffer;
+  /** 'ENCRYPTION_KEY', or the key file's path. */
+  source: string;
+}
+
+/**
+ * The key secrets are sealed with: ENCRYPTION_KEY when set, else the embedded database's key file
+ * (made on its first start). On the embedded database, an ENCRYPTION_KEY beside an existing key
+ * file must be the same key: the file is what backups copy and restores bring back, so two keys
+ * would leave the data sealed under one and the backups carrying the other.
+ */
+export function configuredKey(options: {
+  encryptionKey: string | undefined;
+  dataDir: string;
+  embedded: boolean;
+}): ConfiguredKey {
+  const keyPath = path.join(options.dataDir, KEY_FILE);
+  if (!options.encryptionKey) return { key: loadOrCreateKeyFile(options.dataDir), source: keyPath };
+  const key = parseKey(options.encryptionKey);
+  if (options.embedded && fs.existsSync(keyPath)) {
+    if (!key.equals(parseKey(fs.readFileSync(keyPath, "utf8")))) {
+      throw new EncryptionKeyMismatchError(
+        `ENCRYPTION_KEY does not match ${keyPath}, the key this embedded database was set up with. ` +
+          "Unset ENCRYPTION_KEY, or set it to that file's key; see docs/backup-and-restore.md.",
+      );
+    }
+  }
+  return { key, source: "ENCRYPTION_KEY" };
+}
+
 /** The embedded database's key: generated once into DATA_DIR, readable by the owner only. */
 export function loadOrCreateKeyFile(dataDir: string): Buffer {
-  const keyPath = path.join(dataDir, "encryption.key");
+  const keyPath = path.join(dataDir, KEY_FILE);
   if (fs.existsSync(keyPath)) return parseKey(fs.readFileSync(keyPath, "utf8"));
   fs.mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
