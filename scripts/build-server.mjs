@@ -2,8 +2,8 @@
 // production install runs it with Node alone (no tsx, no Vite) and with production dependencies
 // only. One bundle of our own code per entry point; every package stays an import of
 // node_modules (packages: "external"), so what runs is exactly what `npm ci --omit=dev` installs.
-// Each entry point is one file (no shared chunks): the migrations are copied beside them, and the
-// code that finds them next to its own file (db/client.ts) is then in that file.
+// The migrations are copied beside the entries and chunks: db/client.ts finds them next to its own
+// file, whichever of them holds it.
 import fs from "node:fs";
 import path from "node:path";
 import { build, stop } from "esbuild";
@@ -27,6 +27,11 @@ export async function buildServer() {
     entryPoints: SERVER_ENTRY_POINTS,
     outdir: SERVER_OUT_DIR,
     bundle: true,
+    // main.ts checks the configuration and the database before it imports the rest (one line
+    // within a second for a mistake): split, the rest is a chunk loaded only then. Chunks sit
+    // beside the entries, so the code that finds the migrations next to its file finds them.
+    splitting: true,
+    chunkNames: "chunk-[hash]",
     platform: "node",
     format: "esm",
     target: "node20.19",
