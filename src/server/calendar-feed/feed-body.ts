@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { IsoDate } from "../../domain/dates";
 import type { Db } from "../db/client";
+import { readInstallationId } from "../db/installation-id";
 import { withoutJit } from "../expenses/without-jit";
 import {
   type DatedObligation,
@@ -17,8 +18,11 @@ import {
 import { obligationsCalendar } from "./ical";
 import { createKeptBodies } from "./kept-bodies";
 
-/** Part of every ETag: a change to how the feed is written changes every ETag with it. */
-const FEED_FORMAT = "ical.js-1";
+/**
+ * Part of every ETag: a change to how the feed is written changes every ETag with it. 2: UIDs at
+ * the installation's id, not the host.
+ */
+const FEED_FORMAT = "ical.js-2";
 /** Written bodies kept for the next reader: a few administrators' feeds at 20,000 licenses. */
 const KEPT_CHARACTERS = 64 * 1024 * 1024;
 
@@ -47,15 +51,25 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 export function createFeedReader(db: Db) {
   // A read keeps its body again, so it counts as the most recent use.
   const kept = createKeptBodies(KEPT_CHARACTERS);
+  // Read once: it never changes. A failed read is tried again by the next request.
+  let installationIdRead: Promise<string> | undefined;
+  const readInstallationIdOnce = () => {
+    installationIdRead ??= readInstallationId(db).catch((error: unknown) => {
+      installationIdRead = undefined;
+      throw error;
+    });
+    return installationIdRead;
+  };
 
   return async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
     const { range, scope, baseUrl } = request;
+    const installationId = await readInstallationIdOnce();
     const read = await withoutJit(
       db,
       async (tx): Promise<FeedAnswer | { etag: string; obligations: DatedObligation[] }> => {
         const digest = await datedObligationsDigest(tx, range, scope);
         // The rows, and what else the text depends on: the amounts (administrators only), the
-        // links' address and the window.
+        // links' address, the window and the UIDs.
         const etag = `W/"${createHash("sha256")
           .update(
             [
@@ -65,6 +79,7 @@ export function createFeedReader(db: Db) {
               baseUrl,
               range.from,
               range.to,
+              installationId,
             ].join("\n"),
           )
           .digest("base64url")}"`;
@@ -82,7 +97,7 @@ export function createFeedReader(db: Db) {
     // Written after the transaction, so no connection is held meanwhile.
     const body = await obligationsCalendar(read.obligations, {
       baseUrl,
-      host: new URL(baseUrl).hostname,
+      installationId,
       stamp: new Date(),
     });
     kept.keep(read.etag, body);

@@ -82,7 +82,7 @@ function canonical([name, properties, components]: JCal): JCal {
 describe("the feed's iCalendar text", () => {
   const written = obligationsCalendar(OBLIGATIONS, {
     baseUrl: "https://qm.example.com",
-    host: "qm.example.com",
+    installationId: "0b5c9a3e-6f1d-4c2a-9e8b-7d4f2a1c3e5b",
     stamp: new Date("2026-11-24T10:11:12Z"),
   });
 

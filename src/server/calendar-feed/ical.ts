@@ -1,6 +1,7 @@
 // An obligations list as an iCalendar document (RFC 5545): one all-day event (DTSTART;VALUE=DATE,
-// DTEND the next day) per obligation, its UID the obligation's stable key, so a calendar client
-// updates an event instead of adding a copy on each refresh. Events carry the title (the item's
+// DTEND the next day) per obligation, its UID the obligation's stable key at this installation's
+// id, so a calendar client updates an event instead of adding a copy on each refresh. Not at the
+// host: a changed PUBLIC_URL would turn every event into a new one beside the old. Events carry the title (the item's
 // name), the amount and a link: never a key, password or note.
 //
 // Written by ical.js from jCal (RFC 7265), which escapes and folds each line. ical-generator
@@ -36,7 +37,8 @@ const CALENDAR_PROPERTIES: JCalProperty[] = [
 
 interface CalendarOptions {
   baseUrl: string;
-  host: string;
+  /** Makes the UIDs unique to this installation (db/installation-id.ts). */
+  installationId: string;
   stamp: Date;
 }
 
@@ -45,7 +47,7 @@ function eventOf(obligation: DatedObligation, options: CalendarOptions, stamp: s
   const amount =
     obligation.amount === null ? null : `Amount: ${obligation.amount} ${obligation.currency ?? ""}`;
   const properties: JCalProperty[] = [
-    ["uid", {}, "text", `${obligation.key}@${options.host}`],
+    ["uid", {}, "text", `${obligation.key}@${options.installationId}`],
     ["sequence", {}, "integer", "0"],
     ["dtstamp", {}, "date-time", stamp],
     ["dtstart", {}, "date", obligation.date],

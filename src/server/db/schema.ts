@@ -302,6 +302,16 @@ export const calendarFeeds = pgTable(
   (t) => [uniqueIndex("calendar_feeds_token_hash_idx").on(t.tokenHash)],
 );
 
+// This installation's own id: one row (id 1), made on first use (db/installation-id.ts) and kept
+// from then on, also in backups. What must name the installation rather than its address uses it:
+// the calendar feed's event UIDs, which a changed PUBLIC_URL must not change (a calendar would
+// take every event for a new one).
+export const installation = pgTable("installation", {
+  id: integer("id").primaryKey(),
+  installationId: text("installation_id").notNull(),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Software licenses
 // ---------------------------------------------------------------------------------------------

@@ -99,6 +99,8 @@ const RUNTIME_TABLES = new Set([
   "reminder_offsets",
   "reminder_pass_state",
   "reminder_deliveries",
+  // The installation's id: made on first use by the server that needs it (db/installation-id.ts).
+  "installation",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
