@@ -101,6 +101,8 @@ const RUNTIME_TABLES = new Set([
   "reminder_deliveries",
   // The installation's id: made on first use by the server that needs it (db/installation-id.ts).
   "installation",
+  // The encryption key's check: stored by the server's first start (runtime.ts), not the seed.
+  "encryption_key_check",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
