@@ -12,7 +12,7 @@ import { licenses, users } from "../db/schema";
 import { DEMO_LICENSES } from "../db/seed/licenses";
 import { seedDemoDataIfEmpty } from "../db/seed/seed-demo";
 import { createSecrets, loadOrCreateKeyFile } from "../lib/secrets";
-import { backupEmbedded, keyFileFor, postgresBackupGuidance, restoreEmbedded } from "./backup-core";
+import { backupEmbedded, keyFileFor, restoreEmbedded } from "./backup-core";
 import { CliError } from "./cli-error";
 
 const run = promisify(execFile);
@@ -214,44 +214,4 @@ describe("npm run db:restore with a damaged archive", () => {
       expect(snapshot(dataDir), name).toEqual(before);
     }
   }, 120_000);
-});
-
-describe("PostgreSQL backup guidance", () => {
-  it("gives pg_dump and pg_restore commands without printing the password", () => {
-    const text = postgresBackupGuidance({
-      databaseUrl: "postgres://qm:hunter2@db.internal:5432/quartermaster",
-      backupDir: "/srv/backups",
-      now: new Date(2030, 0, 2, 3, 4, 5),
-    });
-    expect(text).toContain(
-      "pg_dump --format=custom --no-owner --file=/srv/backups/quartermaster-20300102-030405.dump 'postgres://qm:****@db.internal:5432/quartermaster'",
-    );
-    expect(text).toContain(
-      "pg_restore --clean --if-exists --no-owner --dbname='postgres://qm:****@db.internal:5432/quartermaster' /srv/backups/quartermaster-20300102-030405.dump",
-    );
-    expect(text).toContain("PGPASSWORD");
-    expect(text).toContain("ENCRYPTION_KEY");
-    expect(text).not.toContain("hunter2");
-  });
-
-  it("is what npm run db:backup prints when DATABASE_URL is set", async () => {
-    const { stdout } = await run(
-      path.resolve("node_modules/.bin/tsx"),
-      ["src/server/cli/backup.ts"],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: "postgres://postgres@127.0.0.1:5432/qm",
-          ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-          BACKUP_DIR: backupDir,
-        },
-      },
-    );
-    expect(stdout).toContain(
-      `pg_dump --format=custom --no-owner --file=${backupDir}/quartermaster-`,
-    );
-    expect(stdout).toContain("postgres://postgres@127.0.0.1:5432/qm");
-    expect(stdout).not.toContain("PGPASSWORD");
-    expect(fs.existsSync(backupDir)).toBe(false);
-  }, 30_000);
 });

@@ -1,7 +1,7 @@
 // Backups of the embedded database: PGlite's own archive of its data directory (a tar.gz), kept
 // next to a copy of the key that decrypts the stored secrets. Restoring loads an archive into a
 // fresh directory first and swaps it in only once it opens, so a bad file changes nothing.
-// With DATABASE_URL the database is PostgreSQL's to back up: we print the pg_dump commands.
+// With DATABASE_URL the database is PostgreSQL's: postgres-backup.ts runs pg_dump and pg_restore.
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -221,51 +221,4 @@ export function redactDatabaseUrl(url: string): string {
   } catch {
     return "<DATABASE_URL>";
   }
-}
-
-/** What to run instead when the data lives in PostgreSQL. */
-export function postgresBackupGuidance(options: {
-  databaseUrl: string;
-  backupDir: string;
-  now?: Date;
-}): string {
-  const url = redactDatabaseUrl(options.databaseUrl);
-  const hasPassword = url !== options.databaseUrl;
-  const file = path.join(
-    options.backupDir,
-    `quartermaster-${stampOf(options.now ?? new Date())}.dump`,
-  );
-  return [
-    "DATABASE_URL is set: the data lives in PostgreSQL, so back it up with PostgreSQL's own tools",
-    "(pg_dump and pg_restore of the same major version as the server or newer).",
-    "",
-    "Back up (custom format, compressed; safe while Quartermaster is running):",
-    `  mkdir -p ${shellQuote(options.backupDir)}`,
-    `  pg_dump --format=custom --no-owner --file=${shellQuote(file)} ${shellQuote(url)}`,
-    "",
-    "Restore into that database (stop Quartermaster first; --clean replaces the existing tables):",
-    `  pg_restore --clean --if-exists --no-owner --dbname=${shellQuote(url)} ${shellQuote(file)}`,
-    "",
-    ...(hasPassword
-      ? [
-          "The password in DATABASE_URL is shown as ****: put it back in the commands, or leave it",
-          "out of the URL and set PGPASSWORD (or use ~/.pgpass).",
-          "",
-        ]
-      : []),
-    "Keep ENCRYPTION_KEY with the backup: without it the stored license keys and passwords cannot",
-    "be read. The dump does not contain it.",
-  ].join("\n");
-}
-
-export function postgresRestoreGuidance(databaseUrl: string): string {
-  return [
-    "DATABASE_URL is set: restore a pg_dump backup with pg_restore (stop Quartermaster first):",
-    `  pg_restore --clean --if-exists --no-owner --dbname=${shellQuote(redactDatabaseUrl(databaseUrl))} <file>.dump`,
-    "Use the ENCRYPTION_KEY that was in use when the backup was taken.",
-  ].join("\n");
-}
-
-function shellQuote(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
