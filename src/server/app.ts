@@ -10,7 +10,6 @@ import Fastify, {
   type RouteOptions,
 } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { healthResponseSchema, healthUnavailableResponseSchema } from "../domain/schemas/health";
 import { accountRoutes } from "./accounts/routes";
 import { activityRoutes } from "./activity/routes";
 import { registerOpenApi } from "./api-docs/openapi";
@@ -23,7 +22,7 @@ import {
 } from "./api-tokens/session-only";
 import { createTokenAuthenticator } from "./api-tokens/token-auth";
 import { googleAuthRoutes } from "./auth/google/routes";
-import { type Access, publicRoute } from "./auth/guards";
+import type { Access } from "./auth/guards";
 import { authRoutes } from "./auth/routes";
 import { openSessionStore, type SessionStore } from "./auth/session-store";
 import { type ActiveSession, SESSION_COOKIE } from "./auth/sessions";
@@ -40,14 +39,10 @@ import { expenseRoutes } from "./expenses/routes";
 import { exportRoutes } from "./export/routes";
 import { gsuiteRoutes } from "./gsuite/routes";
 import { hardwareRoutes } from "./hardware/routes";
+import { registerHealth } from "./health/routes";
 import { hostingRoutes } from "./hosting/routes";
 import { isApiRoute } from "./http/api-route";
-import { unavailableReasonOf } from "./http/database-errors";
-import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  DATABASE_UNAVAILABLE_MESSAGE,
-  registerErrorHandler,
-} from "./http/error-handler";
+import { registerErrorHandler } from "./http/error-handler";
 import { AppError } from "./http/errors";
 import { registerJsonBodyParser } from "./http/json-body";
 import { createOriginCheck } from "./http/origin-check";
@@ -171,29 +166,8 @@ export async function buildApp({
     }
   });
 
-  // For load balancers and monitors: 503 with the reason while the database cannot serve.
-  app.get(
-    "/api/health",
-    {
-      preHandler: publicRoute,
-      schema: { response: { 200: healthResponseSchema, 503: healthUnavailableResponseSchema } },
-    },
-    async (request, reply) => {
-      try {
-        await database.ping();
-      } catch (error) {
-        const reason = unavailableReasonOf(error) ?? "the database does not answer";
-        request.log.warn({ err: error }, `health check: ${reason}`);
-        return reply.status(503).header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS)).send({
-          status: "unavailable",
-          code: "DATABASE_UNAVAILABLE",
-          message: DATABASE_UNAVAILABLE_MESSAGE,
-          reason,
-        });
-      }
-      return { status: "ok" as const };
-    },
-  );
+  // Before the areas: their errors tell the health check about a database that refuses writes.
+  registerHealth(app, database);
   await app.register(authRoutes);
   await app.register(webauthnRoutes);
   await app.register(googleAuthRoutes);

@@ -45,11 +45,55 @@ export interface Database {
   db: Db;
   kind: DatabaseTarget["kind"];
   migrate(): Promise<void>;
-  /** Cheap round trip, used by the health check. */
-  ping(): Promise<void>;
+  /**
+   * The health check's round trip, given up after PING_TIMEOUT_MS (an error whose reason
+   * unavailableReasonOf names); with write, a few bytes are also written and committed.
+   */
+  ping(options?: { write?: boolean }): Promise<void>;
+  /** The pool's connections, for the metrics; undefined on PGlite (one in-process connection). */
+  poolUse(): PoolUse | undefined;
   /** Calls the listener when a pooled connection is lost (the server ended it, the network dropped). */
   onConnectionLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  /** Requests waiting for their turn at a connection. */
+  waiting: number;
+}
+
+/** How long the health check's round trip may take: a database that does not answer is a 503 this soon. */
+export const PING_TIMEOUT_MS = 1_500;
+
+// What a full disk refuses is a table growing: PostgreSQL writes a new page to the file when a
+// table is extended (53100 "could not extend file"), while an update that fits its page still
+// commits. Measured on a full tablespace: a one-row table's UPDATE committed, this insert did not.
+// A temporary table is new each time, so its first row always extends it; it lives on the disk of
+// the data (the database's tablespace, or temp_tablespaces when set), is gone at commit, and a
+// read-only server refuses it (25006). Its commit writes and flushes the write-ahead log too.
+const WRITE_CHECK_SQL =
+  "create temp table qm_write_check (probe int) on commit drop; insert into qm_write_check values (1)";
+
+/** The health check gave up waiting; database-errors.ts names its reason. */
+export class PingTimeoutError extends Error {
+  constructor() {
+    super("database check timed out");
+  }
+}
+
+/** Rejects with PingTimeoutError when the work has not settled in time; onTimeout may cut it short. */
+function withDeadline<T>(work: Promise<T>, onTimeout: () => void = () => {}): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new PingTimeoutError());
+    }, PING_TIMEOUT_MS);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -61,13 +105,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    // One connection: a check waits behind a long transaction or vacuum and cannot be cut short.
+    // A poll that gives up leaves its check queued, and the next poll waits on that one instead
+    // of queueing another behind it.
+    const inFlight: { read?: Promise<unknown>; write?: Promise<unknown> } = {};
+    const check = (kind: "read" | "write") =>
+      (inFlight[kind] ??= (
+        kind === "write"
+          ? client.transaction((tx) => tx.exec(WRITE_CHECK_SQL))
+          : client.query("select 1")
+      ).finally(() => {
+        inFlight[kind] = undefined;
+      }));
     return {
       db,
       kind: "pglite",
       migrate: () => migratePglite(db as never, { migrationsFolder }),
-      ping: async () => {
-        await client.query("select 1");
+      ping: async (options) => {
+        await withDeadline(check(options?.write ? "write" : "read"));
       },
+      poolUse: () => undefined,
       // In-process: there is no connection to lose.
       onConnectionLost: () => {},
       close: () => client.close(),
@@ -119,18 +176,80 @@ function openPostgres(url: string, poolSize: number): Database {
 
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   db.transaction = transactionsOnOwnClient(pool) as Db["transaction"];
+  const healthPool = openHealthPool(url);
   return {
     db,
     kind: "postgres",
     migrate: () => migrateNodePg(db as never, { migrationsFolder }),
-    ping: async () => {
-      await pool.query("select 1");
-    },
+    ping: (options) => pingOn(healthPool, options?.write ? WRITE_CHECK_SQL : "select 1"),
+    poolUse: () => ({
+      max: poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     onConnectionLost: (listener) => {
       listeners.push(listener);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), healthPool.end()]);
+    },
   };
+}
+
+/**
+ * The health check's own connection. Behind the requests' pool it would wait its turn in a burst
+ * (up to POOL_WAIT_MS) and call a busy server down, taking every instance out of a load balancer
+ * at once; it asks whether the database answers, not whether this server is busy.
+ */
+function openHealthPool(url: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    // A little past the ping's deadline, which answers first (with its own reason) and leaves
+    // the opening to be cut here.
+    connectionTimeoutMillis: PING_TIMEOUT_MS + 500,
+    keepAlive: true,
+  });
+  // As on the requests' pool: a dying connection's 'error' event must not end the process.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  pool.on("error", () => {});
+  return pool;
+}
+
+/**
+ * A query on the health connection within PING_TIMEOUT_MS. A connection whose peer stopped
+ * answering (a black-holed network) never fails by itself: the deadline destroys its socket, as
+ * pg-pool does to a connection that does not open in time, and the pool replaces it.
+ */
+async function pingOn(pool: pg.Pool, query: string): Promise<void> {
+  let client: pg.PoolClient | undefined;
+  let timedOut = false;
+  const work = (async () => {
+    // Opening a connection is cut by the pool's connectionTimeoutMillis.
+    client = await pool.connect();
+    try {
+      if (timedOut) throw new PingTimeoutError();
+      await client.query(query);
+      client.release();
+    } catch (error) {
+      // Its state is unknown (a transaction half done, a socket cut): the pool drops it.
+      client.release(error as Error);
+      throw error;
+    }
+  })();
+  // Whatever the work says after the deadline has been answered is of no interest.
+  work.catch(() => {});
+  await withDeadline(work, () => {
+    timedOut = true;
+    destroySocket(client);
+  });
+}
+
+function destroySocket(client: pg.PoolClient | undefined) {
+  (
+    client as { connection?: { stream?: { destroy(): void } } } | undefined
+  )?.connection?.stream?.destroy();
 }
 
 const relationalSchema = (() => {

@@ -85,8 +85,29 @@ export function inputErrorOf(error: unknown): InputError | undefined {
   return code ? inputErrors[code] : undefined;
 }
 
+// Why a database that answers refuses to store anything, by SQLSTATE or errno. PostgreSQL says
+// 53100 when a table cannot grow on a full disk (and when its quota is used up: errno EDQUOT); the
+// embedded database's file system may report the errno itself. 25006 is a server in read-only
+// mode: a standby after a fail-over, or default_transaction_read_only.
+const writeRefusedCodes: Record<string, string> = {
+  "53100": "the database's disk is full",
+  ENOSPC: "the database's disk is full",
+  EDQUOT: "the database's disk quota is used up",
+  "25006": "the database is read-only",
+  EROFS: "the database's file system is read-only",
+};
+
+/** A short reason when the database refuses writes (full disk, read-only), else undefined. */
+export function writeRefusedReasonOf(error: unknown): string | undefined {
+  const { code } = driverErrorOf(error);
+  return code ? writeRefusedCodes[code] : undefined;
+}
+
 // Why a database cannot serve, by SQLSTATE or socket errno. Class 08 is "connection exception".
 const unavailableCodes: Record<string, string> = {
+  ...writeRefusedCodes,
+  "53000": "the database server has insufficient resources",
+  "53200": "the database server is out of memory",
   "57P01": "the database server is shutting down or ended the connection",
   "57P02": "the database server crashed",
   "57P03": "the database server is starting up or cannot accept connections now",
@@ -114,6 +135,8 @@ const unavailableMessages: [RegExp, string][] = [
   [/connection error and is not queryable/i, "the connection to the database was lost"],
   [/Cannot use a pool after calling end/i, "the database connection pool is closed"],
   [/PGlite is closed/i, "the embedded database is closed"],
+  // The health check's own deadline (db/client.ts PING_TIMEOUT_MS).
+  [/^database check timed out$/i, "the database did not answer in time"],
 ];
 
 /**

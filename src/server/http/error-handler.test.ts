@@ -58,6 +58,40 @@ describe("error handler", () => {
     }
   });
 
+  it("answers 503 with the reason when the database refuses writes (full disk, read-only)", async () => {
+    const refused: [unknown, string][] = [
+      [
+        driverError("53100", 'could not extend file "base/1/2": No space left on device'),
+        "the database's disk is full",
+      ],
+      // The embedded database's file system, as Node reports it.
+      [
+        Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }),
+        "the database's disk is full",
+      ],
+      [
+        driverError("25006", "cannot execute INSERT in a read-only transaction"),
+        "the database is read-only",
+      ],
+      [
+        Object.assign(new Error("EROFS: read-only file system"), { code: "EROFS" }),
+        "the database's file system is read-only",
+      ],
+    ];
+    for (const [error, reason] of refused) {
+      const response = await appThrowing(error);
+      expect(response.statusCode, String(error)).toBe(503);
+      expect(response.headers["retry-after"], String(error)).toBe("5");
+      expect(response.json(), String(error)).toEqual({
+        code: "DATABASE_UNAVAILABLE",
+        message: `The database cannot store changes now: ${reason}. Please try again later.`,
+      });
+    }
+    const resources = await appThrowing(driverError("53000", "insufficient resources"));
+    expect(resources.statusCode).toBe(503);
+    expect(resources.json().message).toBe("The database is not reachable. Please try again.");
+  });
+
   it("treats other 55000 errors as a bug, not an outage", async () => {
     const response = await appThrowing(driverError("55000", "cannot lock rows in a view"));
     expect(response.statusCode).toBe(500);

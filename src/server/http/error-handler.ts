@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorCode, ErrorResponse } from "../../domain/error-codes";
-import { inputErrorOf, unavailableReasonOf } from "./database-errors";
+import { inputErrorOf, unavailableReasonOf, writeRefusedReasonOf } from "./database-errors";
 import { AppError, type FieldError } from "./errors";
 
 /** Seconds a client should wait before retrying while the database is unavailable. */
@@ -12,15 +12,19 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const DATABASE_UNAVAILABLE_MESSAGE = "The database is not reachable. Please try again.";
 
+/** What a write refused by the database (full disk, read-only) answers, with the reason. */
+export const writeRefusedMessage = (reason: string) =>
+  `The database cannot store changes now: ${reason}. Please try again later.`;
+
 /** Answers 503 for a database that cannot serve right now. */
-export function sendDatabaseUnavailable(reply: FastifyReply) {
+export function sendDatabaseUnavailable(
+  reply: FastifyReply,
+  message = DATABASE_UNAVAILABLE_MESSAGE,
+) {
   return reply
     .status(503)
     .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
-    .send({
-      code: "DATABASE_UNAVAILABLE",
-      message: DATABASE_UNAVAILABLE_MESSAGE,
-    } satisfies ErrorResponse);
+    .send({ code: "DATABASE_UNAVAILABLE", message } satisfies ErrorResponse);
 }
 
 // Fastify's own refusals of a malformed request, by its error code.
@@ -98,6 +102,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(inputError.status)
         .send({ code: inputError.code, message: inputError.message } satisfies ErrorResponse);
+    }
+
+    // A database that answers but stores nothing: the reason is the operator's to act on (free
+    // the disk, point at the primary), so the person who tried is told it.
+    const writeRefused = writeRefusedReasonOf(error);
+    if (writeRefused) {
+      request.log.error({ err: error }, `database refuses writes: ${writeRefused}`);
+      return sendDatabaseUnavailable(reply, writeRefusedMessage(writeRefused));
     }
 
     const unavailable = unavailableReasonOf(error);
