@@ -54,6 +54,7 @@ import { loggerOptions, openLogDestination, registerRequestLog } from "./lib/req
 import { enforceResponseSchemas } from "./lib/response-contracts";
 import type { Secrets } from "./lib/secrets";
 import { licenseRoutes } from "./licenses/routes";
+import { registerMetrics } from "./metrics/routes";
 import { currencyRateRoutes } from "./money/routes";
 import { offboardingRoutes } from "./offboarding/routes";
 import { preferenceRoutes } from "./preferences/routes";
@@ -168,6 +169,7 @@ export async function buildApp({
 
   // Before the areas: their errors tell the health check about a database that refuses writes.
   registerHealth(app, database);
+  registerMetrics(app, database);
   await app.register(authRoutes);
   await app.register(webauthnRoutes);
   await app.register(googleAuthRoutes);

@@ -147,6 +147,15 @@ export const envSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1 day")
     .optional(),
+  // GET /metrics (Prometheus) answers only with this bearer token; unset or empty, it is off (404).
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .refine(
+      (token) => token === "" || token.length >= 16,
+      "must be at least 16 characters (generate one with: openssl rand -hex 32)",
+    )
+    .optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -205,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mail,
     reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    metricsToken: values.METRICS_TOKEN || undefined,
     embeddedMaintenanceMs: values.EMBEDDED_MAINTENANCE_MINUTES * 60_000,
   };
 }

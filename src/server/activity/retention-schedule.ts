@@ -4,6 +4,7 @@
 // tests driven by inject), stopped when it closes.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
+import { recordJobRun } from "../lib/job-metrics";
 import { pruneActivity } from "./retention";
 
 const MINUTE_MS = 60_000;
@@ -44,7 +45,8 @@ export function scheduleActivityRetention(schedule: RetentionSchedule): () => vo
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const look = async () => {
-    await pruneIfDue(schedule);
+    const outcome = await pruneIfDue(schedule);
+    recordJobRun("activity_prune", outcome === "failed" ? "failure" : "success");
     if (!stopped) {
       timer = setTimeout(look, schedule.lookEveryMs ?? LOOK_EVERY_MS);
       timer.unref();

@@ -3,6 +3,7 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginThrottle } from "../db/schema";
+import { recordJobRun } from "../lib/job-metrics";
 import { deleteExpiredSessions, type SessionPolicy } from "./sessions";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -19,7 +20,14 @@ export function scheduleAuthHousekeeping(
   lockMs: number,
   onError: (error: unknown) => void,
 ): () => void {
-  const run = () => cleanUpAuthState(db, policy, lockMs).catch(onError);
+  const run = () =>
+    cleanUpAuthState(db, policy, lockMs).then(
+      () => recordJobRun("auth_housekeeping", "success"),
+      (error: unknown) => {
+        recordJobRun("auth_housekeeping", "failure");
+        onError(error);
+      },
+    );
   const timer = setInterval(run, HOUR_MS);
   timer.unref();
   void run();

@@ -14,6 +14,7 @@
 // It always runs on the database, never on a transaction (VACUUM cannot run in one): PGlite
 // queues it behind an open transaction, which is also why a request never waits inside one.
 import { sql } from "drizzle-orm";
+import { recordJobRun } from "../lib/job-metrics";
 import type { Database, Db } from "./client";
 
 // autovacuum_analyze_threshold/scale_factor, autovacuum_vacuum_threshold/scale_factor and
@@ -111,7 +112,13 @@ export function scheduleEmbeddedMaintenance(
   const run = () => {
     // A pass slower than the interval is not stacked behind itself.
     running ??= maintainEmbeddedDatabase(database)
-      .catch(onError)
+      .then(
+        () => recordJobRun("embedded_maintenance", "success"),
+        (error: unknown) => {
+          recordJobRun("embedded_maintenance", "failure");
+          onError(error);
+        },
+      )
       .finally(() => {
         running = undefined;
       });

@@ -9,6 +9,7 @@ import { systemActor } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { hostingImports } from "../db/schema";
 import { AppError } from "../http/errors";
+import { recordJobRun } from "../lib/job-metrics";
 import { runHostingImport } from "./import-service";
 import type { HostingProvider } from "./provider";
 
@@ -96,6 +97,7 @@ export function scheduleHostingRefresh(schedule: RefreshSchedule): () => void {
         schedule.log.warn({ err: error }, "scheduled hosting import failed"),
       );
       if (outcome === "imported") schedule.log.info("scheduled hosting import finished");
+      recordJobRun("hosting_refresh", outcome === "failed" ? "failure" : "success");
     }
     if (!stopped) {
       timer = setTimeout(look, schedule.checkEveryMs ?? CHECK_EVERY_MS);

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { todayIso } from "../../domain/dates";
 import type { Db } from "../db/client";
+import { recordJobRun } from "../lib/job-metrics";
 import type { Mailer } from "./mailer";
 import { type PassOptions, runReminderPass } from "./pass";
 
@@ -29,8 +30,10 @@ export function scheduleReminderPasses(schedule: ReminderSchedule): () => void {
       if (queued > 0 || sent > 0 || failed > 0 || cancelled > 0) {
         schedule.log.info({ queued, sent, failed, cancelled }, "reminder pass");
       }
+      recordJobRun("reminder_pass", "success");
     } catch (error) {
       schedule.log.warn({ err: error }, "reminder pass failed");
+      recordJobRun("reminder_pass", "failure");
     }
     if (!stopped) {
       timer = setTimeout(tick, schedule.intervalMs);
