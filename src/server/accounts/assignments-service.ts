@@ -9,10 +9,11 @@ import type {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
-import { accountAssignments, accounts, users } from "../db/schema";
-import { conflict, notFound } from "../http/errors";
+import { accountAssignments, accounts } from "../db/schema";
+import { notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { lockActiveRecipient } from "../users/recipient-lock";
 import { accountAssignmentDetail } from "./account-activity";
 import { toAccountAssignmentResponse } from "./account-response";
 import { findAccount } from "./service";
@@ -79,19 +80,15 @@ export async function createAccountAssignment(
   mail: AssignmentMail = null,
 ): Promise<AccountAssignmentResponse> {
   return db.transaction(async (tx) => {
+    // The person first, then the account (users/recipient-lock.ts): an offboarding handing this
+    // account on locks the person leaving, then the account, in that order too.
+    const user = await lockActiveRecipient(tx, input.userId, {
+      inactive: "Accounts cannot be assigned to an inactive user",
+      path: "userId",
+      missing: () => notFound("User"),
+    });
     // The account's row lock orders this against a concurrent delete of the account.
     const account = await findAccount(tx, input.accountId, { lock: true });
-    const [user] = await tx
-      .select({ id: users.id, isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .limit(1)
-      .for("update");
-    if (!user) throw notFound("User");
-    if (!user.isActive) {
-      const message = "Accounts cannot be assigned to an inactive user";
-      throw conflict("USER_INACTIVE", message, [{ path: "userId", message }]);
-    }
     const [row] = await tx
       .insert(accountAssignments)
       .values({

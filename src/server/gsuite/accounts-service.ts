@@ -19,6 +19,7 @@ import { selectPageByIds } from "../lib/paging";
 import { recordSecretReveal, type Secrets, type Viewer } from "../lib/secrets";
 import { anyColumnContains } from "../lib/text-search";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameOf } from "../users/user-response";
 import { accountColumns, toAccountResponse } from "./account-response";
 import { accountEditAction, gsuiteAccountChanges } from "./gsuite-activity";
@@ -198,11 +199,23 @@ function assertEmailOnDomain(email: string, domain: string) {
   }
 }
 
-async function assertUserExists(tx: Executor, userId: number | null | undefined) {
-  if (userId === null || userId === undefined) return;
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row)
-    throw badRequest("User not found", [{ path: "assignedToUserId", message: "User not found" }]);
+/**
+ * The person an account is handed to: they exist and are active, their row locked until the
+ * commit (users/recipient-lock.ts). An edit that leaves the account with the holder it has gives
+ * nothing, so an account kept by someone who has since left can still be edited.
+ */
+async function lockNewHolder(
+  tx: Executor,
+  userId: number | null | undefined,
+  holder: number | null = null,
+) {
+  if (userId === null || userId === undefined || userId === holder) return;
+  await lockActiveRecipient(tx, userId, {
+    inactive: "Accounts cannot be assigned to an inactive user",
+    path: "assignedToUserId",
+    missing: () =>
+      badRequest("User not found", [{ path: "assignedToUserId", message: "User not found" }]),
+  });
 }
 
 async function assertEmailFree(tx: Executor, email: string, exceptId?: number) {
@@ -234,7 +247,7 @@ export async function createAccount(
       const organization = await resolveOrganization(tx, input);
       assertEmailOnDomain(input.email, organization.domain);
       const plan = (await resolvePlan(tx, input))!;
-      await assertUserExists(tx, input.assignedToUserId);
+      await lockNewHolder(tx, input.assignedToUserId);
       await assertEmailFree(tx, input.email);
       const [row] = await tx
         .insert(gsuiteAccounts)
@@ -291,7 +304,7 @@ export async function updateAccount(
       if (organization) assertEmailOnDomain(email, organization.domain);
       if (input.email !== undefined) await assertEmailFree(tx, input.email, id);
       const plan = await resolvePlan(tx, input);
-      await assertUserExists(tx, input.assignedToUserId);
+      await lockNewHolder(tx, input.assignedToUserId, current.assignedToUserId);
       const row = await updateRow(tx, gsuiteAccounts, eq(gsuiteAccounts.id, id), current, {
         email: input.email,
         passwordCiphertext: input.password ? secrets.seal(input.password).ciphertext : undefined,

@@ -16,11 +16,11 @@ import type {
 } from "../../domain/schemas/gsuite";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db } from "../db/client";
-import { idIn } from "../db/id-list";
-import { gsuiteAccounts, users } from "../db/schema";
+import { gsuiteAccounts } from "../db/schema";
 import { badRequest } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { lockRecipients } from "../users/recipient-lock";
 import { gsuiteAccountChanges } from "./gsuite-activity";
 import { findDefaultOrganization, findOrganization } from "./organizations-service";
 import { findPlan } from "./plans-service";
@@ -59,17 +59,6 @@ export async function assignUsers(
     throw badRequest(message, [{ path: "organizationId", message }]);
   }
 
-  const people = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .where(idIn(users.id, input.userIds));
-  const personById = new Map(people.map((person) => [person.id, person]));
-
   const results = new Map<number, AssignGsuiteUserResult>();
   const fail = (userId: number, email: string | null, reason: string) =>
     results.set(userId, {
@@ -81,71 +70,76 @@ export async function assignUsers(
       reason,
     });
 
-  // Who gets which address; what cannot be assigned is answered before anything is written.
-  const wanted: { userId: number; email: string }[] = [];
-  const claimed = new Set<string>();
-  for (const userId of input.userIds) {
-    const person = personById.get(userId);
-    if (!person) {
-      fail(userId, null, ASSIGN_REASONS.notFound);
-      continue;
-    }
-    const email = assignmentEmailFor(person, organization.domain);
-    if (!person.isActive) fail(userId, email, ASSIGN_REASONS.inactive);
-    else if (!validEmail.safeParse(email).success) fail(userId, email, ASSIGN_REASONS.invalidEmail);
-    // Two users of one request whose addresses coincide: the first gets it.
-    else if (claimed.has(email)) fail(userId, email, ASSIGN_REASONS.taken);
-    else {
-      claimed.add(email);
-      wanted.push({ userId, email });
-    }
-  }
+  // One transaction: the people are read under their row locks (FOR SHARE, users/
+  // recipient-lock.ts), so someone being offboarded or deactivated now either is so before this
+  // reads them (and fails here as inactive) or waits for these accounts and decides on them.
+  const { wanted, inserted, passwords } = await db.transaction(async (tx) => {
+    const personById = await lockRecipients(tx, input.userIds);
 
-  // One INSERT for everyone left: ON CONFLICT DO NOTHING leaves out each address that exists
-  // (before or from a concurrent request) without undoing the others. Each new account's record
-  // and its holder's mail are written in the same transaction.
-  const passwords = new Map(wanted.map((row) => [row.userId, initialPassword()]));
-  const inserted =
-    wanted.length === 0
-      ? []
-      : await db.transaction(async (tx) => {
-          const rows = await tx
-            .insert(gsuiteAccounts)
-            .values(
-              wanted.map((row) => ({
-                email: row.email,
-                passwordCiphertext: secrets.seal(passwords.get(row.userId)!).ciphertext,
-                organization: organization.domain,
-                organizationId: organization.id,
-                planType: plan.name,
-                planId: plan.id,
-                price: plan.basePrice,
-                paymentCurrency: plan.currency,
-                paymentFrequency: plan.billingCycle,
-                assignedToUserId: row.userId,
-                status: "active" as const,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning();
-          for (const row of rows) {
-            await recordActivity(tx, actor, {
-              action: "assign",
-              area: "gsuite",
-              itemId: row.id,
-              itemLabel: row.email,
-              changes: gsuiteAccountChanges(null, row),
-              detail: { userId: row.assignedToUserId, planId: plan.id },
-            });
-            await queueHolderChange(
-              tx,
-              mail,
-              { kind: "gsuite_account", name: row.email },
-              { from: null, to: row.assignedToUserId },
-            );
-          }
-          return rows;
-        });
+    // Who gets which address; what cannot be assigned is answered before anything is written.
+    const wanted: { userId: number; email: string }[] = [];
+    const claimed = new Set<string>();
+    for (const userId of input.userIds) {
+      const person = personById.get(userId);
+      if (!person) {
+        fail(userId, null, ASSIGN_REASONS.notFound);
+        continue;
+      }
+      const email = assignmentEmailFor(person, organization.domain);
+      if (!person.isActive) fail(userId, email, ASSIGN_REASONS.inactive);
+      else if (!validEmail.safeParse(email).success) {
+        fail(userId, email, ASSIGN_REASONS.invalidEmail);
+      }
+      // Two users of one request whose addresses coincide: the first gets it.
+      else if (claimed.has(email)) fail(userId, email, ASSIGN_REASONS.taken);
+      else {
+        claimed.add(email);
+        wanted.push({ userId, email });
+      }
+    }
+
+    // One INSERT for everyone left: ON CONFLICT DO NOTHING leaves out each address that exists
+    // (before or from a concurrent request) without undoing the others. Each new account's
+    // record and its holder's mail are written in the same transaction.
+    const passwords = new Map(wanted.map((row) => [row.userId, initialPassword()]));
+    if (wanted.length === 0) return { wanted, inserted: [], passwords };
+    const inserted = await tx
+      .insert(gsuiteAccounts)
+      .values(
+        wanted.map((row) => ({
+          email: row.email,
+          passwordCiphertext: secrets.seal(passwords.get(row.userId)!).ciphertext,
+          organization: organization.domain,
+          organizationId: organization.id,
+          planType: plan.name,
+          planId: plan.id,
+          price: plan.basePrice,
+          paymentCurrency: plan.currency,
+          paymentFrequency: plan.billingCycle,
+          assignedToUserId: row.userId,
+          status: "active" as const,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    for (const row of inserted) {
+      await recordActivity(tx, actor, {
+        action: "assign",
+        area: "gsuite",
+        itemId: row.id,
+        itemLabel: row.email,
+        changes: gsuiteAccountChanges(null, row),
+        detail: { userId: row.assignedToUserId, planId: plan.id },
+      });
+      await queueHolderChange(
+        tx,
+        mail,
+        { kind: "gsuite_account", name: row.email },
+        { from: null, to: row.assignedToUserId },
+      );
+    }
+    return { wanted, inserted, passwords };
+  });
   const createdByEmail = new Map(inserted.map((row) => [row.email.toLowerCase(), row.id]));
 
   const left = wanted.filter((row) => !createdByEmail.has(row.email));

@@ -22,12 +22,20 @@ import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
 import type { AssignmentMail } from "../reminders/assignment-mail";
+import {
+  lockActiveRecipient,
+  lockRecipients,
+  type Recipient,
+  userInactive,
+} from "../users/recipient-lock";
 import { visibleTo } from "./list-query";
 import { asSecondPendingRequest, refuseSecondPendingRequest } from "./pending-request";
 import { displayNameSql, findHardware, tellHolders } from "./service";
 
 const requester = alias(users, "requester");
 const approver = alias(users, "approver");
+
+type HardwareRequestRow = typeof hardwareRequests.$inferSelect;
 
 const UNAVAILABLE_MESSAGE = "This hardware item is no longer available";
 /** Why a free item is not offered (isHardwareOffered): it is under maintenance or retired. */
@@ -185,19 +193,13 @@ export async function createHardwareRequest(
     throw forbidden("Only administrators can request new hardware");
   }
   const creating = db.transaction(async (tx) => {
-    const [person] = await tx
-      .select({ id: users.id, isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, requesterId))
-      .limit(1);
-    if (!person) {
-      throw badRequest("User not found", [
-        { path: "requestedByUserId", message: "User not found" },
-      ]);
-    }
-    if (!person.isActive) {
-      throw conflict("USER_INACTIVE", "Hardware cannot be requested for an inactive user");
-    }
+    // An open request is something the person holds (an offboarding decides on it): the
+    // requester is locked as for any gift (users/recipient-lock.ts).
+    await lockActiveRecipient(tx, requesterId, {
+      inactive: "Hardware cannot be requested for an inactive user",
+      missing: () =>
+        badRequest("User not found", [{ path: "requestedByUserId", message: "User not found" }]),
+    });
     let hardwareId: number | null = null;
     if (input.type === "existing" && input.hardwareId) {
       const [item] = await tx
@@ -267,6 +269,30 @@ async function lockPending(tx: Executor, id: number) {
   return request;
 }
 
+/**
+ * For an approval: the requester locked FOR SHARE before the request (the person before what is
+ * given, users/recipient-lock.ts; an offboarding locks them, then their open requests), then the
+ * request, locked and pending. An offboarding that handed the request to someone else while this
+ * waited is followed to the new requester.
+ */
+async function lockPendingWithRequester(
+  tx: Executor,
+  id: number,
+): Promise<{ request: HardwareRequestRow; requester: Recipient | undefined }> {
+  const [seen] = await tx
+    .select({ requestedByUserId: hardwareRequests.requestedByUserId })
+    .from(hardwareRequests)
+    .where(eq(hardwareRequests.id, id))
+    .limit(1);
+  if (!seen) throw notFound("Hardware request");
+  const requester = (await lockRecipients(tx, [seen.requestedByUserId])).get(
+    seen.requestedByUserId,
+  );
+  const request = await lockPending(tx, id);
+  if (request.requestedByUserId !== seen.requestedByUserId) return lockPendingWithRequester(tx, id);
+  return { request, requester };
+}
+
 /** What a request is called in the log: the item asked for, by name. */
 const requestLabel = (request: { hardwareName?: string | null; name?: string | null }) =>
   request.hardwareName ?? request.name ?? null;
@@ -280,7 +306,7 @@ export async function approveHardwareRequest(
 ) {
   const approverId = actor.userId;
   return db.transaction(async (tx) => {
-    const request = await lockPending(tx, id);
+    const { request, requester } = await lockPendingWithRequester(tx, id);
     if (request.type === "existing") {
       // The item was deleted since the request was made (its id was set to null).
       if (request.hardwareId === null) throw conflict("HARDWARE_UNAVAILABLE", UNAVAILABLE_MESSAGE);
@@ -290,15 +316,10 @@ export async function approveHardwareRequest(
       if (item.assignedToUserId !== null && item.assignedToUserId !== request.requestedByUserId) {
         throw conflict("HARDWARE_UNAVAILABLE", UNAVAILABLE_MESSAGE);
       }
-      // The requester's row is locked, as in checkAssignee: a deactivation or deletion running
-      // now either commits first (and this is refused) or waits and releases the item.
-      const [person] = await tx
-        .select({ isActive: users.isActive })
-        .from(users)
-        .where(eq(users.id, request.requestedByUserId))
-        .for("update");
-      if (!person?.isActive) {
-        throw conflict("USER_INACTIVE", "Hardware cannot be assigned to an inactive user");
+      // The requester's row is locked: a deactivation, deletion or offboarding of them either
+      // committed first (and this is refused) or waits and then finds the item.
+      if (!requester?.isActive) {
+        throw userInactive("Hardware cannot be assigned to an inactive user");
       }
       await tx
         .update(hardware)

@@ -23,6 +23,7 @@ import { driverErrorOf } from "../http/database-errors";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { lockActiveRecipient } from "../users/recipient-lock";
 import { toHardwareResponse } from "./hardware-response";
 import { listConditions, listOrder, visibleTo } from "./list-query";
 
@@ -166,26 +167,17 @@ export async function getHardwareFor(db: Db, session: ActiveSession, id: number)
 }
 
 /**
- * The user an item is given to: they must exist and be active. Their row is locked (as the users
- * service's release and the account assignments do), so an assignment made while the user is
- * being deactivated or deleted either commits first and is released with them, or waits and then
- * finds them inactive or gone.
+ * The user an item is given to: they must exist and be active, and their row stays locked until
+ * the item is theirs, so a deactivation or offboarding of them either commits first (and this is
+ * refused) or waits and then finds the item (users/recipient-lock.ts).
  */
-async function checkAssignee(db: Executor, userId: number) {
-  const [user] = await db
-    .select({ id: users.id, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1)
-    .for("update");
-  if (!user) {
-    throw badRequest("User not found", [{ path: "assignedToUserId", message: "User not found" }]);
-  }
-  if (!user.isActive) {
-    const message = "Hardware cannot be assigned to an inactive user";
-    throw conflict("USER_INACTIVE", message, [{ path: "assignedToUserId", message }]);
-  }
-}
+const lockAssignee = (db: Executor, userId: number) =>
+  lockActiveRecipient(db, userId, {
+    inactive: "Hardware cannot be assigned to an inactive user",
+    path: "assignedToUserId",
+    missing: () =>
+      badRequest("User not found", [{ path: "assignedToUserId", message: "User not found" }]),
+  });
 
 // The unique index on the identifier is the last word on "one item per serial number".
 async function catchDuplicateIdentifier<T>(write: () => Promise<T>): Promise<T> {
@@ -234,7 +226,7 @@ export async function createHardware(
 ) {
   return catchDuplicateIdentifier(() =>
     db.transaction(async (tx) => {
-      if (input.assignedToUserId) await checkAssignee(tx, input.assignedToUserId);
+      if (input.assignedToUserId) await lockAssignee(tx, input.assignedToUserId);
       const [row] = await tx
         .insert(hardware)
         .values({
@@ -281,15 +273,14 @@ export async function updateHardware(
 ) {
   return catchDuplicateIdentifier(() =>
     db.transaction(async (tx) => {
-      const current = await findHardware(tx, id, { lock: true });
       const assignee = input.assignedToUserId;
-      if (assignee) {
-        await checkAssignee(tx, assignee);
-        if (!canAssignHardwareTo(current, assignee)) {
-          throw conflict("HARDWARE_UNAVAILABLE", HARDWARE_TAKEN_MESSAGE, [
-            { path: "assignedToUserId", message: HARDWARE_TAKEN_MESSAGE },
-          ]);
-        }
+      // The person before the item, as everything that gives or takes items locks them.
+      if (assignee) await lockAssignee(tx, assignee);
+      const current = await findHardware(tx, id, { lock: true });
+      if (assignee && !canAssignHardwareTo(current, assignee)) {
+        throw conflict("HARDWARE_UNAVAILABLE", HARDWARE_TAKEN_MESSAGE, [
+          { path: "assignedToUserId", message: HARDWARE_TAKEN_MESSAGE },
+        ]);
       }
       const row = await updateRow(tx, hardware, eq(hardware.id, id), current, input);
       const changed = changesBetween(current, row);

@@ -15,12 +15,13 @@ import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
-import { licenseAssignments, licenses, users } from "../db/schema";
+import { licenseAssignments, licenses } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { cursorTimeOf, keysetWindow } from "../lib/keyset";
 import { selectPage } from "../lib/paging";
 import type { Secrets } from "../lib/secrets";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameOf } from "../users/user-response";
 import { toAssignmentResponse } from "./license-response";
 import { findLicense, listLicenses } from "./service";
@@ -185,14 +186,14 @@ export async function createAssignment(
 ): Promise<AssignmentResponse> {
   try {
     return await db.transaction(async (tx) => {
+      // The person before the license (users/recipient-lock.ts): an offboarding handing a seat
+      // of this license on holds them in that order too.
+      const user = await lockActiveRecipient(tx, input.userId, {
+        inactive: "Licenses cannot be assigned to an inactive user",
+        path: "userId",
+        missing: () => notFound("User"),
+      });
       const license = await findLicense(tx, input.licenseId, { lock: true });
-      const [user] = await tx.select().from(users).where(eq(users.id, input.userId)).limit(1);
-      if (!user) throw notFound("User");
-      if (!user.isActive) {
-        throw conflict("USER_INACTIVE", "Licenses cannot be assigned to an inactive user", [
-          { path: "userId", message: "Licenses cannot be assigned to an inactive user" },
-        ]);
-      }
 
       // An inactive (historical) record takes no seat, so only active ones are checked.
       if (input.isActive) {

@@ -19,7 +19,6 @@ import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import { deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
-import { idIn } from "../db/id-list";
 import {
   accountAssignments,
   apiTokens,
@@ -36,6 +35,7 @@ import { AppError, badRequest, conflict, notFound } from "../http/errors";
 import { createAssignment } from "../licenses/assignments-service";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { listHoldings } from "../users/holdings";
+import { lockPersonLeaving, lockRecipients, userInactive } from "../users/recipient-lock";
 import { assertAnotherActiveAdmin } from "../users/service";
 import { displayNameOf } from "../users/user-response";
 
@@ -87,27 +87,13 @@ function matchDecisions(held: HoldingItem[], decisions: OffboardDecision[]) {
 
 /** The people items are handed to: they exist, are active and are not the person leaving. */
 async function lockNewHolders(tx: Executor, leaving: number, decisions: OffboardDecision[]) {
-  const ids = [...new Set(decisions.flatMap((d) => (d.toUserId ? [d.toUserId] : [])))].sort(
-    (a, b) => a - b,
+  // Locked as anyone given something is (FOR SHARE, in id order: users/recipient-lock.ts), so a
+  // new holder cannot be deactivated half-way through, and a gift made to them meanwhile by
+  // another request does not wait on this offboarding, nor this one on it.
+  const byId = await lockRecipients(
+    tx,
+    decisions.flatMap((d) => (d.toUserId ? [d.toUserId] : [])),
   );
-  // Locked in id order (as the other assignment paths lock a user they give something to), so
-  // the new holder cannot be deactivated half-way through.
-  const rows =
-    ids.length === 0
-      ? []
-      : await tx
-          .select({
-            id: users.id,
-            username: users.username,
-            fullName: users.fullName,
-            isActive: users.isActive,
-            role: users.role,
-          })
-          .from(users)
-          .where(idIn(users.id, ids))
-          .orderBy(users.id)
-          .for("update");
-  const byId = new Map(rows.map((row) => [row.id, row]));
   decisions.forEach((decision, index) => {
     if (decision.toUserId === undefined) return;
     const path = `decisions.${index}.toUserId`;
@@ -117,17 +103,14 @@ async function lockNewHolders(tx: Executor, leaving: number, decisions: Offboard
       const message = "Choose someone other than the person leaving";
       throw badRequest(message, [{ path, message }]);
     }
-    if (!person.isActive) {
-      const message = "Items cannot be given to an inactive user";
-      throw conflict("USER_INACTIVE", message, [{ path, message }]);
-    }
+    if (!person.isActive) throw userInactive("Items cannot be given to an inactive user", path);
     // Approving trust reviews is an administrator's act: the approval cannot pass to anyone else.
     if (decision.kind === "trust_review" && person.role !== "admin") {
       const message = "A trust review's approval can only be handed to an administrator";
       throw badRequest(message, [{ path, message }], "APPROVER_NOT_ADMIN");
     }
   });
-  return byId as Map<number, Person & { isActive: boolean }>;
+  return byId;
 }
 
 /**
@@ -307,14 +290,11 @@ export async function offboardUser(
     throw conflict("CANNOT_OFFBOARD_SELF", "You cannot offboard your own account");
   }
   return db.transaction(async (tx) => {
-    // The person's row first: a second offboarding of them waits here, then finds them gone
-    // inactive; an assignment to them being made now commits first or finds them inactive.
-    const [person] = await tx
-      .select()
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1)
-      .for("update");
+    // The person's row first, FOR UPDATE (users/recipient-lock.ts): a second offboarding of them
+    // waits here, then finds them gone inactive; a gift to them being made now (which holds the
+    // row FOR SHARE) commits first, and is then listed below and refused as not decided on
+    // (HOLDINGS_CHANGED), or waits and then finds them inactive (USER_INACTIVE).
+    const person = await lockPersonLeaving(tx, userId);
     if (!person) throw notFound("User");
     if (!person.isActive) {
       throw conflict("USER_ALREADY_INACTIVE", "This user has already been deactivated");

@@ -18,8 +18,8 @@ import {
   licenseAssignments,
   licenses,
   trustReviews,
-  users,
 } from "../db/schema";
+import { lockPersonLeaving } from "./recipient-lock";
 
 const ACCOUNT_PROVIDER_NAMES: Record<string, string> = {
   microsoft365: "Microsoft 365",
@@ -187,12 +187,11 @@ export async function describeHoldings(
 
 /**
  * Returns the user's hardware and ends their office-account assignments (in `tx`). The user's row
- * is locked first: an account assignment being made at the same moment (which locks the same row
- * to check the user is active) either commits before and is released here, or waits and then
- * finds the user inactive or gone.
+ * is locked first (recipient-lock.ts): a gift being made at the same moment either commits before
+ * and is released here, or waits and then finds the user inactive or gone.
  */
 export async function releaseHardwareAndAccounts(tx: Executor, userId: number) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  await lockPersonLeaving(tx, userId);
   const items = await tx
     .update(hardware)
     .set({ assignedToUserId: null })
