@@ -6,8 +6,11 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { reminderPassState } from "../db/schema";
 
-/** Long enough for a pass; a pass renews it as it goes. */
-export const LEASE_MS = 10 * 60_000;
+/**
+ * Short, so a dead holder's lease lapses within a minute; a live pass renews it before each send
+ * (each bounded by mailer.ts SEND_DEADLINE_MS) and between planning and delivery.
+ */
+export const LEASE_MS = 45_000;
 
 export async function takeLease(db: Db, holder: string, now: Date): Promise<boolean> {
   await db.insert(reminderPassState).values({ id: 1 }).onConflictDoNothing();

@@ -17,22 +17,40 @@ export interface Mailer {
   close(): void;
 }
 
-/** Seconds one SMTP exchange may take before the send counts as failed (and is retried). */
-const SMTP_TIMEOUT_MS = 30_000;
+/** How long one SMTP step (connect, greeting, a silent socket) may take before the send fails. */
+const SMTP_STEP_TIMEOUT_MS = 10_000;
+/**
+ * How long a whole send may take before it counts as failed (and is retried): well under a row's
+ * claim (deliver.ts CLAIM_MS), so a live sender never loses a row to another mid-send. The step
+ * timeouts alone do not bound a server that answers slowly but never falls silent.
+ */
+export const SEND_DEADLINE_MS = 25_000;
 
 export function createSmtpMailer(config: Pick<MailConfig, "smtpUrl" | "from">): Mailer {
   // The URL's own settings (host, port, auth, ?secure=...) win over these defaults.
   const options: SMTPTransport.Options = {
     url: config.smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
+    connectionTimeout: SMTP_STEP_TIMEOUT_MS,
+    greetingTimeout: SMTP_STEP_TIMEOUT_MS,
+    socketTimeout: SMTP_STEP_TIMEOUT_MS,
   };
   const transport = nodemailer.createTransport(options);
   return {
     async send(mail) {
-      await transport.sendMail({ from: config.from, ...mail });
+      await withDeadline(transport.sendMail({ from: config.from, ...mail }), SEND_DEADLINE_MS);
     },
     close: () => transport.close(),
   };
+}
+
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`SMTP send took over ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,11 +1,12 @@
 // One reminder pass as of a day: plan the day's reminders into the ledger (what is due today and
 // not queued yet, catching up missed days), then send whatever is due (new rows, retries,
 // assignment changes). Run by the scheduler every REMINDER_INTERVAL_MINUTES and by
-// `npm run reminders -- --date YYYY-MM-DD`.
+// `npm run reminders -- --date YYYY-MM-DD`. Between passes, every instance runs the delivery
+// check often (runDeliveryCheck), so rows a dead instance left claimed go within a minute.
 import { randomUUID } from "node:crypto";
 import type { IsoDate } from "../../domain/dates";
 import type { Db } from "../db/client";
-import { type DeliveryOutcome, deliverDue } from "./deliver";
+import { type DeliveryOutcome, deliverDue, deliveryWaiting } from "./deliver";
 import { releaseLease, takeLease } from "./lease";
 import type { Mailer } from "./mailer";
 import { type ObligationSource, type PlanOutcome, planReminders } from "./plan";
@@ -16,8 +17,10 @@ export interface PassOptions {
   obligations: ObligationSource;
   /** PUBLIC_URL's origin: mails link to items under it. */
   linkBase: string;
-  /** The instant used for retries and claims; the clock unless a test passes one. */
+  /** The instant used for due dates and retries; the clock unless a test passes one. */
   now?: Date;
+  /** The real clock the lease and the claims run on; a test passes one to jump ahead. */
+  clock?: () => Date;
 }
 
 export type PassOutcome = PlanOutcome &
@@ -33,23 +36,57 @@ export async function runReminderPass(
   options: PassOptions,
 ): Promise<PassOutcome> {
   const now = options.now ?? new Date();
+  const outcome = await underLease(db, options, async (renew) => {
+    const planned = await planReminders(db, options.obligations, day, options.linkBase, now);
+    const delivered = await deliverDue(db, mailer, now, {
+      stillMine: renew,
+      check: recipientCheck(options.obligations, day),
+      clock: options.clock,
+    });
+    return { ...planned, ...delivered };
+  });
+  return outcome
+    ? { busy: false, ...outcome }
+    : { busy: true, plannedDays: null, queued: 0, sent: 0, failed: 0, cancelled: 0 };
+}
+
+/**
+ * The frequent check: one cheap query for rows waiting (due, or left claimed by a sender whose
+ * claim ran out); only then the lease and a delivery, without planning (the pass's job). Null
+ * when there was nothing to do or another instance holds the lease.
+ */
+export async function runDeliveryCheck(
+  db: Db,
+  mailer: Mailer,
+  day: IsoDate,
+  options: PassOptions,
+): Promise<DeliveryOutcome | null> {
+  const now = options.now ?? new Date();
+  const clock = options.clock ?? (() => new Date());
+  if (!(await deliveryWaiting(db, now, clock()))) return null;
+  return underLease(db, options, (renew) =>
+    deliverDue(db, mailer, now, {
+      stillMine: renew,
+      check: recipientCheck(options.obligations, day),
+      clock,
+    }),
+  );
+}
+
+/** Runs the work holding the lease (renewed through `renew`), or returns null if it is held. */
+async function underLease<T>(
+  db: Db,
+  options: Pick<PassOptions, "clock">,
+  work: (renew: () => Promise<boolean>) => Promise<T>,
+): Promise<T | null> {
   const holder = randomUUID();
   // The lease runs on the real clock (it measures how long this process has been at it), while
   // `now` may be a test's or an operator's day.
-  const renew = () => takeLease(db, holder, new Date());
-  if (!(await renew())) {
-    return { busy: true, plannedDays: null, queued: 0, sent: 0, failed: 0, cancelled: 0 };
-  }
+  const clock = options.clock ?? (() => new Date());
+  const renew = () => takeLease(db, holder, clock());
+  if (!(await renew())) return null;
   try {
-    const planned = await planReminders(db, options.obligations, day, options.linkBase, now);
-    const delivered = await deliverDue(
-      db,
-      mailer,
-      now,
-      renew,
-      recipientCheck(options.obligations, day),
-    );
-    return { busy: false, ...planned, ...delivered };
+    return await work(renew);
   } finally {
     await releaseLease(db, holder);
   }

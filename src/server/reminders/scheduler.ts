@@ -1,15 +1,19 @@
 // The server's reminder passes: one a little after start (catching up whatever was missed while
 // it was down), then one every REMINDER_INTERVAL_MINUTES, each as of today's date. Every instance
 // schedules them; the pass's lease lets one run at a time and the ledger sends each mail once.
+// Between passes, a cheap delivery check every DELIVERY_CHECK_MS sends what is waiting (retries
+// come due, rows a dead instance left claimed) without waiting for the next pass.
 import type { FastifyBaseLogger } from "fastify";
 import { todayIso } from "../../domain/dates";
 import type { Db } from "../db/client";
 import { recordJobRun } from "../lib/job-metrics";
 import type { Mailer } from "./mailer";
-import { type PassOptions, runReminderPass } from "./pass";
+import { type PassOptions, runDeliveryCheck, runReminderPass } from "./pass";
 
 /** The first pass after start, so a fleet restarting together does not all look at once. */
 export const FIRST_PASS_AFTER_MS = 30_000;
+/** Often enough that a dead sender's rows (claim 45 s) go within about a minute. */
+export const DELIVERY_CHECK_MS = 15_000;
 
 export interface ReminderSchedule extends Omit<PassOptions, "now"> {
   db: Db;
@@ -42,8 +46,25 @@ export function scheduleReminderPasses(schedule: ReminderSchedule): () => void {
   };
   timer = setTimeout(tick, schedule.firstPassAfterMs ?? FIRST_PASS_AFTER_MS);
   timer.unref();
+  let checking = false;
+  const check = setInterval(async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const delivered = await runDeliveryCheck(schedule.db, schedule.mailer, todayIso(), schedule);
+      if (delivered && delivered.sent + delivered.failed + delivered.cancelled > 0) {
+        schedule.log.info(delivered, "reminder delivery check");
+      }
+    } catch (error) {
+      schedule.log.warn({ err: error }, "reminder delivery check failed");
+    } finally {
+      checking = false;
+    }
+  }, DELIVERY_CHECK_MS);
+  check.unref();
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(check);
   };
 }
