@@ -1,5 +1,5 @@
 // Looking up the session behind a cookie on every /api request, without a database round trip
-// for each one (docs/decisions/session-cache.md).
+// for each one (docs/decisions/0008-session-cache.md).
 //
 // - A session read from the database (one prepared statement) is kept in this process for a
 //   few seconds (CACHE_MS); the expiry, idle and active-user rules are applied on every request,
