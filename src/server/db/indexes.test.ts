@@ -140,7 +140,8 @@ describe("the lists' sorts", () => {
     it(`${label}: a page read from ${index} without sorting`, async () => {
       // On a small table the planner would rightly prefer a sort; forbidding sorts (and plain
       // scans) leaves an index walk as the only cheap plan, which exists only if the index
-      // matches the ORDER BY exactly (for the cost, the very expression of monthly-cost-sql.ts).
+      // matches the ORDER BY exactly (for the cost, the very expression of
+      // money/monthly-cost-sql.ts).
       const plan = await indexPlan(page());
       expect(plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index} `));
       expect(plan).not.toMatch(/\bSort\b/);

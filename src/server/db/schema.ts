@@ -41,7 +41,7 @@ import {
 } from "../../domain/enums";
 import { IMPORT_AREAS } from "../../domain/imports/columns";
 import type { OffboardOutcome } from "../../domain/schemas/offboarding";
-import { monthlyUsdCostSql } from "../licenses/monthly-cost-sql";
+import { monthlyUsdCostSql } from "../money/monthly-cost-sql";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

@@ -1,7 +1,7 @@
 // The license list's filter and sort as SQL, so a long list is narrowed and ordered by the
 // database instead of being loaded whole. The rules are the domain's (license-status.ts and
-// money.ts): the status bounds and the cost factors (monthly-cost-sql.ts) are built from those constants, and
-// list-query.test.ts checks the SQL against matchesStatusFilter row by row.
+// money.ts): the status bounds and the cost factors (money/monthly-cost-sql.ts) are built from
+// those constants, and list-query.test.ts checks the SQL against matchesStatusFilter row by row.
 import {
   and,
   asc,
@@ -22,7 +22,7 @@ import type { LicenseStatusFilter } from "../../domain/enums";
 import { EXPIRING_SOON_DAYS } from "../../domain/license-status";
 import type { LicenseListQuery } from "../../domain/schemas/licenses";
 import { licenses } from "../db/schema";
-import { monthlyUsdCostSql } from "./monthly-cost-sql";
+import { monthlyUsdCostSql } from "../money/monthly-cost-sql";
 
 /** The days a status filter compares expiry dates with: today and the last "expiring soon" day. */
 export interface StatusDays<Day = IsoDate> {

@@ -1,7 +1,10 @@
 // A license's cost per month in USD as one SQL expression, shared by the list's ORDER BY
-// (list-query.ts) and the two btree indexes that serve that sort (schema.ts). PostgreSQL uses an
-// expression index only when the query's expression is the same tree, so the factors and rates
-// are inlined as literals (a bound parameter would not match) and both sides build it here.
+// (licenses/list-query.ts) and the two btree indexes that serve that sort (db/schema.ts).
+// PostgreSQL uses an expression index only when the query's expression is the same tree, so the
+// factors and rates are inlined as literals (a bound parameter would not match) and both sides
+// build it here. It imports only the domain, so the schema may use it: money's `*-sql.ts` files
+// are the SQL twins of domain rules, which the ground floor may import (decision 0038), unlike
+// the currency-rates area beside them.
 // The figures are the domain's (MONTHLY_FACTOR, convert at the spec's fixed rates): change them
 // there and `npm run db:generate` rebuilds the indexes with the new literals.
 import { type SQL, sql } from "drizzle-orm";
