@@ -4,12 +4,12 @@
 import { KeyRoundIcon, PlusIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { ExportMenu } from "@/client/components/export-menu";
-import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
 import { TableHead } from "@/client/components/ui/table";
 import { useAuth } from "@/client/features/auth";
+import { ImportButton } from "@/client/features/imports";
 import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";

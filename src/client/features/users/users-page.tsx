@@ -4,7 +4,6 @@
 import { Plus, RefreshCw, Users } from "lucide-react";
 import * as React from "react";
 import { ExportMenu } from "@/client/components/export-menu";
-import { ImportButton } from "@/client/components/import/import-button";
 import { ListCard } from "@/client/components/list-card";
 import { ListSearchInput } from "@/client/components/list-search-input";
 import { ListTable } from "@/client/components/list-table";
@@ -12,6 +11,7 @@ import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { TableHead } from "@/client/components/ui/table";
 import { useAuth } from "@/client/features/auth";
+import { ImportButton } from "@/client/features/imports";
 import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";

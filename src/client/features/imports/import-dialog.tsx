@@ -5,7 +5,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { DownloadIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { FormAlert } from "@/client/components/form/form-alert";
-import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
 import {
   Dialog,
@@ -16,22 +15,17 @@ import {
   DialogTitle,
 } from "@/client/components/ui/dialog";
 import { Label } from "@/client/components/ui/label";
-import { TableCell, TableHead, TableRow } from "@/client/components/ui/table";
-import { api } from "@/client/lib/api-client";
 import { notify } from "@/client/lib/notify";
-import { uploadCsv } from "@/client/lib/upload-csv";
 import { IMPORT_AREA_LABELS, type ImportArea } from "@/domain/imports/columns";
 import {
   type ImportPreviewResponse,
-  type ImportProgressResponse,
-  type ImportResultResponse,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_MEGABYTES,
 } from "@/domain/schemas/imports";
+import { checkImportFile, fetchImportProgress, importFile, importTemplateUrl } from "./api";
+import { PreviewSummary, PreviewTable, plural } from "./import-preview";
 
 const POLL_MS = 500;
-/** Cells shown beside each row: enough to recognise it. */
-const SHOWN_COLUMNS = 2;
 
 type Step =
   | { kind: "choose" }
@@ -39,7 +33,6 @@ type Step =
   | { kind: "preview"; preview: ImportPreviewResponse }
   | { kind: "importing"; preview: ImportPreviewResponse; uploaded: number; written: string | null };
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
 export function ImportDialog({
@@ -73,8 +66,7 @@ export function ImportDialog({
   useEffect(() => {
     if (!importing) return;
     const timer = setInterval(() => {
-      api
-        .get<ImportProgressResponse>(`/api/imports/${area}/progress`)
+      fetchImportProgress(area)
         .then((progress) => {
           if (progress.phase !== "writing") return;
           setStep((current) =>
@@ -100,10 +92,8 @@ export function ImportDialog({
     setError(null);
     setStep({ kind: "checking", uploaded: 0 });
     try {
-      const preview = await uploadCsv<ImportPreviewResponse>(
-        `/api/imports/${area}/preview`,
-        file,
-        (uploaded) => setStep({ kind: "checking", uploaded }),
+      const preview = await checkImportFile(area, file, (uploaded) =>
+        setStep({ kind: "checking", uploaded }),
       );
       setStep({ kind: "preview", preview });
     } catch (caught) {
@@ -117,12 +107,8 @@ export function ImportDialog({
     setError(null);
     setStep({ kind: "importing", preview, uploaded: 0, written: null });
     try {
-      const skip = preview.invalidRows > 0 ? "?skipInvalid=true" : "";
-      const result = await uploadCsv<ImportResultResponse>(
-        `/api/imports/${area}${skip}`,
-        file,
-        (uploaded) =>
-          setStep((current) => (current.kind === "importing" ? { ...current, uploaded } : current)),
+      const result = await importFile(area, file, preview.invalidRows > 0, (uploaded) =>
+        setStep((current) => (current.kind === "importing" ? { ...current, uploaded } : current)),
       );
       await queryClient.invalidateQueries();
       notify.success({
@@ -154,7 +140,7 @@ export function ImportDialog({
         </DialogHeader>
 
         <a
-          href={`/api/imports/${area}/template`}
+          href={importTemplateUrl(area)}
           download
           className="inline-flex w-fit items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
@@ -219,66 +205,5 @@ export function ImportDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function PreviewSummary({ preview }: { preview: ImportPreviewResponse }) {
-  const ignored =
-    preview.ignoredColumns.length > 0
-      ? ` Columns not imported: ${preview.ignoredColumns.join(", ")}.`
-      : "";
-  if (preview.invalidRows === 0) {
-    return <>{`All ${plural(preview.totalRows, "row")} can be imported.${ignored}`}</>;
-  }
-  return (
-    <>
-      {`${plural(preview.totalRows, "row")}: ${preview.validRows} can be imported, ${
-        preview.invalidRows
-      } ${preview.invalidRows === 1 ? "has problems" : "have problems"} and will be skipped.${ignored}`}
-      {preview.unlistedInvalidRows > 0 &&
-        ` ${preview.unlistedInvalidRows} more rows with problems are not listed.`}
-    </>
-  );
-}
-
-function PreviewTable({ preview }: { preview: ImportPreviewResponse }) {
-  const shown = preview.columns.slice(0, SHOWN_COLUMNS);
-  return (
-    <div className="max-h-80 overflow-auto rounded-md border">
-      <ListTable
-        label="Rows of the file"
-        head={
-          <>
-            <TableHead>Line</TableHead>
-            {shown.map((column) => (
-              <TableHead key={column}>{column}</TableHead>
-            ))}
-            <TableHead>Problems</TableHead>
-          </>
-        }
-      >
-        {preview.rows.map((row) => (
-          <TableRow key={row.line}>
-            <TableCell>{row.line}</TableCell>
-            {shown.map((column) => (
-              <TableCell key={column} className="max-w-48 truncate">
-                {row.values[column]}
-              </TableCell>
-            ))}
-            <TableCell className="whitespace-normal">
-              {row.problems.length === 0 ? (
-                <span className="text-muted-foreground">OK</span>
-              ) : (
-                <ul className="list-disc pl-4 text-destructive">
-                  {row.problems.map((problem) => (
-                    <li key={problem}>{problem}</li>
-                  ))}
-                </ul>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </ListTable>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 // Sends a CSV file as a request body with upload progress. fetch() reports no upload progress,
 // so this one call uses XMLHttpRequest; errors come back as the same ApiError as every request.
-import { ApiError, errorFromResponseBody } from "./api-client";
+import { ApiError, errorFromResponseBody } from "@/client/lib/api-client";
 
 /** Generous: a large import is checked and written before the server answers. */
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
