@@ -1,4 +1,5 @@
-// User Profile (spec part 2, 'Profile'): the General tab here, the Security tab in security-tab.tsx.
+// User Profile (spec part 2, 'Profile'): the General tab here, the Security tab from the account
+// security feature.
 
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/client/components/page-header";
@@ -14,11 +15,9 @@ import {
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { SecurityTab } from "@/client/features/account-security";
 import { FullPageSpinner, useAuth } from "@/client/features/auth";
 import { useSearchParamsUpdate } from "@/client/hooks/use-search-params-update";
-import { ChangePasswordCard } from "./change-password-card";
-import { SecurityTab } from "./security-tab";
-import { TwoFactorCard } from "./two-factor-card";
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -73,8 +72,6 @@ export function ProfilePage() {
 
         <TabsContent value="security" className="grid gap-6">
           <SecurityTab user={user} />
-          <TwoFactorCard />
-          <ChangePasswordCard />
         </TabsContent>
       </Tabs>
     </div>

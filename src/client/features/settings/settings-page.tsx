@@ -10,6 +10,11 @@ import { Button } from "@/client/components/ui/button";
 import { FormField } from "@/client/components/ui/form-field";
 import { Separator } from "@/client/components/ui/separator";
 import { Switch } from "@/client/components/ui/switch";
+import {
+  TwoFactorDisableDialog,
+  TwoFactorSetupDialog,
+  useTwoFactorStatus,
+} from "@/client/features/account-security";
 import { useAuth } from "@/client/features/auth";
 import { notify } from "@/client/lib/notify";
 import type { PreferencesResponse } from "@/domain/schemas/preferences";
@@ -21,9 +26,6 @@ import { usePreferences, useUpdatePreferences } from "./preferences-api";
 import { ReminderAdminCard } from "./reminder-admin-card";
 import { ReminderMailStatus } from "./reminder-mail-status";
 import { SettingsCard } from "./settings-card";
-import { useTwoFactorStatus } from "./two-factor-api";
-import { TwoFactorDisableDialog } from "./two-factor-disable-dialog";
-import { TwoFactorSetupDialog } from "./two-factor-setup-dialog";
 
 type Preference = keyof PreferencesResponse | "twoFactor";
 type Values = Partial<Record<Preference, boolean>>;

@@ -19,11 +19,11 @@ import {
   TableRow,
 } from "@/client/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { AdminTwoFactorReset } from "@/client/features/account-security";
 import { UserOfficeAccounts } from "@/client/features/accounts";
 import { ItemHistoryRecords } from "@/client/features/activity";
 import { UserGsuiteAccounts } from "@/client/features/gsuite";
 import { UserHardware } from "@/client/features/hardware";
-import { AdminTwoFactorReset } from "@/client/features/settings";
 import { formatCalendarDate, formatLicenseType } from "@/client/lib/format";
 import type { UserResponse } from "@/domain/schemas/users";
 import { useUserLicenses } from "./api";

@@ -14,10 +14,10 @@ import {
 } from "@/client/components/ui/card";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
-import { useChangePassword } from "@/client/features/settings";
 import { useServerProblem } from "@/client/hooks/use-server-problem";
 import { notify } from "@/client/lib/notify";
 import { type ChangePasswordForm, changePasswordFormSchema } from "@/domain/schemas/two-factor";
+import { useChangePassword } from "./api";
 
 const EMPTY: ChangePasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
 

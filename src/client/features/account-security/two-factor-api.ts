@@ -1,9 +1,8 @@
 // Server calls of the second factor: the signed-in user's own (Profile, Settings) and an
-// administrator's view and reset of someone else's (Users).
+// administrator's view and reset of someone else's (User Details).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
 import type {
-  ChangePasswordRequest,
   RecoveryCodesResponse,
   TwoFactorDisableRequest,
   TwoFactorSetupResponse,
@@ -73,12 +72,5 @@ export function useResetUserTwoFactor(userId: number) {
   return useMutation({
     mutationFn: () => api.delete(`/api/users/${userId}/two-factor`),
     onSuccess: () => queryClient.setQueryData(twoFactorKeys.ofUser(userId), { enabled: false }),
-  });
-}
-
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: (input: ChangePasswordRequest) =>
-      api.post<{ success: true; endedSessions: number }>("/api/auth/password", input),
   });
 }

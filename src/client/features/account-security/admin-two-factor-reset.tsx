@@ -1,4 +1,4 @@
-// The Users area's view of someone's second factor, with the administrator's reset (for a lost
+// The User Details view of someone's second factor, with the administrator's reset (for a lost
 // phone). The server refuses anyone but an administrator.
 import * as React from "react";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";

@@ -1,24 +1,27 @@
-// Server calls of the Profile's Security tab (spec part 2, section 7 'Biometric credentials').
+// Server calls of the Profile's Security tab besides the second factor (two-factor-api.ts): the
+// password change, the passkeys (spec part 2, section 7 'Biometric credentials') and the user's
+// own record, which says whether Google is linked.
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   startRegistration,
 } from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
+import type { ChangePasswordRequest } from "@/domain/schemas/two-factor";
 import type { UserResponse } from "@/domain/schemas/users";
 import type {
   WebauthnCredentialResponse,
   WebauthnRegisterOptionsResponse,
 } from "@/domain/schemas/webauthn";
 
-export const profileKeys = {
+export const accountSecurityKeys = {
   credentials: ["/api/auth/webauthn/credentials"] as const,
   own: (id: number) => [`/api/users/${id}`] as const,
 };
 
 export function useCredentials() {
   return useQuery({
-    queryKey: profileKeys.credentials,
+    queryKey: accountSecurityKeys.credentials,
     queryFn: ({ signal }) =>
       api.get<WebauthnCredentialResponse[]>("/api/auth/webauthn/credentials", { signal }),
   });
@@ -27,7 +30,7 @@ export function useCredentials() {
 /** The signed-in user's own record: whether Google is linked (the Login Methods card). */
 export function useOwnRecord(userId: number) {
   return useQuery({
-    queryKey: profileKeys.own(userId),
+    queryKey: accountSecurityKeys.own(userId),
     queryFn: ({ signal }) => api.get<UserResponse>(`/api/users/${userId}`, { signal }),
   });
 }
@@ -55,7 +58,7 @@ export function useRegisterCredential() {
         { attestationResponse, credentialName },
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.credentials }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSecurityKeys.credentials }),
   });
 }
 
@@ -63,6 +66,14 @@ export function useDeleteCredential() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/auth/webauthn/credentials/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.credentials }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSecurityKeys.credentials }),
+  });
+}
+
+/** The server checks the current password and signs out every other session of the user. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordRequest) =>
+      api.post<{ success: true; endedSessions: number }>("/api/auth/password", input),
   });
 }

@@ -1,6 +1,5 @@
 // The Profile's second-factor card (Security tab): whether TOTP is on, and the dialogs to turn it
-// on or off and to replace the recovery codes. The calls and dialogs live in the settings feature,
-// which also offers them from the Settings page's switch.
+// on or off and to replace the recovery codes. The Settings page's switch opens the same dialogs.
 import { Smartphone } from "lucide-react";
 import * as React from "react";
 import { FormAlert } from "@/client/components/form/form-alert";
@@ -14,12 +13,9 @@ import {
   CardTitle,
 } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import {
-  RecoveryCodesDialog,
-  TwoFactorDisableDialog,
-  TwoFactorSetupDialog,
-  useTwoFactorStatus,
-} from "@/client/features/settings";
+import { useTwoFactorStatus } from "./two-factor-api";
+import { RecoveryCodesDialog, TwoFactorDisableDialog } from "./two-factor-disable-dialog";
+import { TwoFactorSetupDialog } from "./two-factor-setup-dialog";
 
 type Open = "setup" | "disable" | "codes" | null;
 
