@@ -15,6 +15,7 @@ import {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { isUniqueViolation } from "../db/driver-errors";
 import { idIn } from "../db/id-list";
 import { accountAssignments, accounts } from "../db/schema";
 import { updateRow } from "../db/update-row";
@@ -30,9 +31,6 @@ const duplicateEmail = () =>
   conflict("DUPLICATE_EMAIL", DUPLICATE_ACCOUNT_EMAIL_MESSAGE, [
     { path: "email", message: DUPLICATE_ACCOUNT_EMAIL_MESSAGE },
   ]);
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } }).cause?.code === "23505";
 
 async function assertEmailFree(db: Executor, email: string, exceptId?: number) {
   const [existing] = await db

@@ -10,6 +10,7 @@ import type {
 } from "../../domain/schemas/gsuite";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
+import { isUniqueViolation } from "../db/driver-errors";
 import { gsuiteAccounts, gsuiteOrganizations } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
@@ -19,10 +20,6 @@ type OrganizationRow = typeof gsuiteOrganizations.$inferSelect;
 const DUPLICATE_DOMAIN = "An organization with this domain already exists";
 const duplicateDomain = () =>
   conflict("DUPLICATE_RECORD", DUPLICATE_DOMAIN, [{ path: "domain", message: DUPLICATE_DOMAIN }]);
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } }).cause?.code === "23505" ||
-  (error as { code?: string }).code === "23505";
 
 /**
  * An organization's change in the activity log, labelled with its domain: unique, and what the

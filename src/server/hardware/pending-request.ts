@@ -5,13 +5,12 @@
 import { and, eq } from "drizzle-orm";
 import type { ActiveSession } from "../auth/sessions";
 import type { Executor } from "../db/client";
+import { isUniqueViolation } from "../db/driver-errors";
 import { hardwareRequests, users } from "../db/schema";
-import { driverErrorOf } from "../http/database-errors";
 import { conflict } from "../http/errors";
 import { displayNameSql } from "./service";
 
 const ONE_PENDING_INDEX = "hardware_requests_one_pending_per_item_idx";
-const UNIQUE_VIOLATION = "23505";
 
 async function secondPendingRequest(db: Executor, session: ActiveSession, requesterId: number) {
   let message = "You already have a pending request for this item";
@@ -57,8 +56,7 @@ export async function asSecondPendingRequest(
   requesterId: number,
   error: unknown,
 ): Promise<never> {
-  const { code, constraint } = driverErrorOf(error);
-  if (code === UNIQUE_VIOLATION && constraint === ONE_PENDING_INDEX) {
+  if (isUniqueViolation(error, ONE_PENDING_INDEX)) {
     throw await secondPendingRequest(db, session, requesterId);
   }
   throw error;

@@ -16,10 +16,10 @@ import type {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { isUniqueViolation } from "../db/driver-errors";
 import { idIn } from "../db/id-list";
 import { hardware, hardwareRequests, users } from "../db/schema";
 import { updateRow } from "../db/update-row";
-import { driverErrorOf } from "../http/database-errors";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
@@ -184,8 +184,7 @@ async function catchDuplicateIdentifier<T>(write: () => Promise<T>): Promise<T> 
   try {
     return await write();
   } catch (error) {
-    const { code, constraint } = driverErrorOf(error);
-    if (code === "23505" && constraint === "hardware_identifier_idx") {
+    if (isUniqueViolation(error, "hardware_identifier_idx")) {
       throw conflict("DUPLICATE_RECORD", DUPLICATE_IDENTIFIER_MESSAGE, [
         { path: "identifier", message: DUPLICATE_IDENTIFIER_MESSAGE },
       ]);

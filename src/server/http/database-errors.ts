@@ -1,27 +1,7 @@
 // Classifies errors from the database drivers (node-postgres, PGlite, wrapped by drizzle): input
 // that does not fit the data (4xx) versus a database that cannot serve right now (503).
 import type { ErrorCode } from "../../domain/error-codes";
-
-/** Walks an error and its causes (drizzle wraps the driver's error) to the first SQLSTATE or errno. */
-export function driverErrorOf(error: unknown): {
-  code?: string;
-  constraint?: string;
-  message: string;
-} {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (typeof code === "string" && !code.startsWith("FST_")) {
-      return {
-        code,
-        constraint: typeof constraint === "string" ? constraint : undefined,
-        message: String((current as Error).message ?? ""),
-      };
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return { message: String((error as Error)?.message ?? "") };
-}
+import { driverErrorOf, uniqueViolationOf } from "../db/driver-errors";
 
 function messagesOf(error: unknown): string[] {
   const messages: string[] = [];
@@ -67,13 +47,13 @@ const inputErrors: Record<string, InputError> = {
 
 /** The 4xx answer for a database error caused by the request's data, or undefined. */
 export function inputErrorOf(error: unknown): InputError | undefined {
-  const { code, constraint } = driverErrorOf(error);
-  if (code === "23505") {
+  const unique = uniqueViolationOf(error);
+  if (unique) {
     // Unique violations name their index: the client can tell which value is taken.
-    if (constraint?.includes("username")) {
+    if (unique.index?.includes("username")) {
       return { status: 409, code: "DUPLICATE_USERNAME", message: "Username already exists" };
     }
-    if (constraint?.includes("email")) {
+    if (unique.index?.includes("email")) {
       return { status: 409, code: "DUPLICATE_EMAIL", message: "Email already exists" };
     }
     return {
@@ -82,6 +62,7 @@ export function inputErrorOf(error: unknown): InputError | undefined {
       message: "A record with these details already exists",
     };
   }
+  const { code } = driverErrorOf(error);
   return code ? inputErrors[code] : undefined;
 }
 

@@ -9,8 +9,8 @@ import {
 } from "../../domain/schemas/imports";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/driver-errors";
 import { analyzeAfterBulkWrite } from "../db/maintenance";
-import { driverErrorOf } from "../http/database-errors";
 import { badRequest, conflict } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
 import { importAreas } from "./areas";
@@ -70,7 +70,7 @@ function refuseRows(invalid: CheckedRow[]) {
  * form or the API) between the check and the insert. The transaction is rolled back.
  */
 function createdMeanwhile(definition: (typeof importAreas)[ImportArea], error: unknown) {
-  if (driverErrorOf(error).code !== "23505") return undefined;
+  if (!isUniqueViolation(error)) return undefined;
   const exists = definition.duplicate.existsMessage.replace(/\.$/, "");
   return conflict(
     "IMPORT_CONFLICT",

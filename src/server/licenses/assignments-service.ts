@@ -14,6 +14,7 @@ import { MAX_PAGE_SIZE } from "../../domain/schemas/paging";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { isUniqueViolation } from "../db/driver-errors";
 import { idIn } from "../db/id-list";
 import { licenseAssignments, licenses } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
@@ -245,7 +246,7 @@ export async function createAssignment(
     });
   } catch (error) {
     // The partial unique index is the last word on "one active seat per user and license".
-    if ((error as { cause?: { code?: string } }).cause?.code === "23505") throw alreadyAssigned();
+    if (isUniqueViolation(error)) throw alreadyAssigned();
     throw error;
   }
 }

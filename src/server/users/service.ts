@@ -12,6 +12,7 @@ import { recordAccountChange } from "../auth/account-activity";
 import { hashPassword } from "../auth/passwords";
 import { announceSessionChange, deleteUserSessions } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
+import { isUniqueViolation } from "../db/driver-errors";
 import { isoTimestamp } from "../db/iso-timestamp";
 import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, users } from "../db/schema";
@@ -178,7 +179,7 @@ export async function createUser(db: Db, input: CreateUserRequest, actor: Activi
     });
   } catch (error) {
     // Two concurrent creates of one name: the unique index decides, the loser gets the same 409.
-    if ((error as { cause?: { code?: string } }).cause?.code === "23505") throw usernameTaken();
+    if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import type { GoogleFailure } from "../../../domain/google-sign-in";
 import { type ActivityActor, recordActivity } from "../../activity/record";
 import type { GoogleConfig } from "../../config";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/driver-errors";
 import { users } from "../../db/schema";
 import { announceSessionChange } from "../sessions";
 import type { GoogleIdentity } from "./oidc";
@@ -28,11 +29,6 @@ const refuse = (
   detail: string,
   account: TriedAccount | null = null,
 ): GoogleResolution => ({ kind: "refused", failure, detail, account });
-
-const UNIQUE_VIOLATION = "23505";
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } })?.code === UNIQUE_VIOLATION ||
-  (error as { cause?: { code?: string } })?.cause?.code === UNIQUE_VIOLATION;
 
 /** The actor of a change made by the person signing in (their id known only once they are found). */
 export type ActorAs = (userId: number) => ActivityActor;
