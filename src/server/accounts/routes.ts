@@ -16,6 +16,8 @@ import {
 import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/common";
 import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireUser } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { officeAccountTable } from "../export/tables/office-accounts";
 import { sendPage } from "../lib/paging";
 import { viewerOf } from "../lib/secrets";
 import {
@@ -27,17 +29,31 @@ import { revealAccountPassword } from "./reveal-service";
 import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from "./service";
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list and its export share this guard and query (export/list-export-route.ts).
+  const accountList = {
+    url: "/api/accounts",
+    preHandler: requireUser,
+    querystring: accountListQuerySchema,
+  };
   app.get(
-    "/api/accounts",
+    accountList.url,
     {
-      preHandler: requireUser,
-      schema: { querystring: accountListQuerySchema, response: { 200: accountListResponseSchema } },
+      preHandler: accountList.preHandler,
+      schema: {
+        querystring: accountList.querystring,
+        response: { 200: accountListResponseSchema },
+      },
     },
     async (request, reply) => {
       const list = await listAccounts(app.db, currentSession(request), request.query);
       return sendPage(reply, list.accounts, list.total);
     },
   );
+  declareListExport(app, accountList, {
+    area: "office_accounts",
+    fileName: "office-accounts",
+    table: (request, query) => officeAccountTable(app.db, currentSession(request), query),
+  });
 
   // One account for its Edit dialog (a link from the Activity page): administrators only, as the
   // dialog is. Not in the spec, which reads accounts only as a list.

@@ -13,6 +13,8 @@ import {
 } from "../../domain/schemas/directories";
 import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { directoryTable } from "../export/tables/directories";
 import { sendPage } from "../lib/paging";
 import {
   createDirectory,
@@ -26,12 +28,18 @@ import {
 } from "./service";
 
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list and its export share this guard and query (export/list-export-route.ts).
+  const directoryList = {
+    url: "/api/directories",
+    preHandler: requireAdmin,
+    querystring: directoryListQuerySchema,
+  };
   app.get(
-    "/api/directories",
+    directoryList.url,
     {
-      preHandler: requireAdmin,
+      preHandler: directoryList.preHandler,
       schema: {
-        querystring: directoryListQuerySchema,
+        querystring: directoryList.querystring,
         response: { 200: directoryListResponseSchema },
       },
     },
@@ -40,6 +48,11 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, list.directories, list.total);
     },
   );
+  declareListExport(app, directoryList, {
+    area: "directories",
+    fileName: "directories",
+    table: (_request, query) => directoryTable(app.db, query),
+  });
 
   // One listing for its Edit dialog (a link from the Activity page); not in the spec, which reads
   // listings only as a list. A deleted listing is not found, as in the list.

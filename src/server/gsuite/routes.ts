@@ -26,6 +26,8 @@ import {
 } from "../../domain/schemas/gsuite";
 import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { gsuiteAccountTable } from "../export/tables/gsuite-accounts";
 import { sendPage } from "../lib/paging";
 import { viewerOf } from "../lib/secrets";
 import {
@@ -150,12 +152,18 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Accounts
+  // The list and its export share this guard and query (export/list-export-route.ts).
+  const gsuiteAccountList = {
+    url: "/api/gsuite-accounts",
+    preHandler: requireAdmin,
+    querystring: gsuiteAccountListQuerySchema,
+  };
   app.get(
-    "/api/gsuite-accounts",
+    gsuiteAccountList.url,
     {
-      preHandler: requireAdmin,
+      preHandler: gsuiteAccountList.preHandler,
       schema: {
-        querystring: gsuiteAccountListQuerySchema,
+        querystring: gsuiteAccountList.querystring,
         response: { 200: gsuiteAccountListResponseSchema },
       },
     },
@@ -164,6 +172,11 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, list.accounts, list.total);
     },
   );
+  declareListExport(app, gsuiteAccountList, {
+    area: "gsuite",
+    fileName: "gsuite-accounts",
+    table: (_request, query) => gsuiteAccountTable(app.db, query),
+  });
   app.get(
     "/api/gsuite-accounts/:id",
     {

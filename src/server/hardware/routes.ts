@@ -16,6 +16,9 @@ import {
 } from "../../domain/schemas/hardware";
 import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireUser } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { hardwareTable } from "../export/tables/hardware";
+import { hardwareRequestTable } from "../export/tables/hardware-requests";
 import { sendPage } from "../lib/paging";
 import {
   approveHardwareRequest,
@@ -34,12 +37,18 @@ import {
 
 export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
   // Everyone signed in; an ordinary user gets only free items and their own (list-query.ts).
+  // The list and its export share this guard and query (export/list-export-route.ts).
+  const hardwareList = {
+    url: "/api/hardware",
+    preHandler: requireUser,
+    querystring: hardwareListQuerySchema,
+  };
   app.get(
-    "/api/hardware",
+    hardwareList.url,
     {
-      preHandler: requireUser,
+      preHandler: hardwareList.preHandler,
       schema: {
-        querystring: hardwareListQuerySchema,
+        querystring: hardwareList.querystring,
         response: { 200: hardwareListResponseSchema },
       },
     },
@@ -48,6 +57,11 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, list.items, list.total);
     },
   );
+  declareListExport(app, hardwareList, {
+    area: "hardware",
+    fileName: "hardware",
+    table: (request, query) => hardwareTable(app.db, currentSession(request), query),
+  });
 
   app.get(
     "/api/hardware/summary",
@@ -102,12 +116,18 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The list and its export share this guard and query (export/list-export-route.ts).
+  const hardwareRequestList = {
+    url: "/api/hardware-requests",
+    preHandler: requireUser,
+    querystring: hardwareRequestListQuerySchema,
+  };
   app.get(
-    "/api/hardware-requests",
+    hardwareRequestList.url,
     {
-      preHandler: requireUser,
+      preHandler: hardwareRequestList.preHandler,
       schema: {
-        querystring: hardwareRequestListQuerySchema,
+        querystring: hardwareRequestList.querystring,
         response: { 200: hardwareRequestListResponseSchema },
       },
     },
@@ -116,6 +136,11 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, list.requests, list.total);
     },
   );
+  declareListExport(app, hardwareRequestList, {
+    area: "hardware_requests",
+    fileName: "hardware-requests",
+    table: (request, query) => hardwareRequestTable(app.db, currentSession(request), query),
+  });
 
   app.post(
     "/api/hardware-requests",

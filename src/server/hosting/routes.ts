@@ -15,6 +15,8 @@ import {
 } from "../../domain/schemas/hosting";
 import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { hostingCostTable } from "../export/tables/hosting-costs";
 import { conflict } from "../http/errors";
 import { registerJsonBodyParser } from "../http/json-body";
 import { createDigitalOceanProvider } from "./digitalocean";
@@ -48,11 +50,18 @@ export const hostingRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => listDroplets(app.db),
   );
 
+  // The list and its export share this guard (export/list-export-route.ts); neither has filters.
+  const costList = { url: "/api/hosting/costs", preHandler: requireAdmin };
   app.get(
-    "/api/hosting/costs",
-    { preHandler: requireAdmin, schema: { response: { 200: hostingCostsResponseSchema } } },
+    costList.url,
+    { preHandler: costList.preHandler, schema: { response: { 200: hostingCostsResponseSchema } } },
     async () => listCosts(app.db),
   );
+  declareListExport(app, costList, {
+    area: "hosting",
+    fileName: "hosting-costs",
+    table: () => hostingCostTable(app.db),
+  });
 
   app.get(
     "/api/hosting/summary",

@@ -9,6 +9,8 @@ import {
 } from "../../domain/schemas/licenses";
 import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { assignmentTable } from "../export/tables/assignments";
 import { LARGE_TABLE_ROWS, sendPage } from "../lib/paging";
 import {
   createAssignment,
@@ -19,17 +21,23 @@ import {
 } from "./assignments-service";
 
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list and its export share this guard and query (export/list-export-route.ts).
+  const assignmentList = {
+    url: "/api/assignments",
+    preHandler: requireAdmin,
+    querystring: assignmentListQuerySchema,
+  };
   app.get(
-    "/api/assignments",
+    assignmentList.url,
     {
-      preHandler: requireAdmin,
+      preHandler: assignmentList.preHandler,
       schema: {
         description:
           "Every assignment, newest first: whole without limit or offset, one page with either. " +
           "The total of all assignments (a page with no filter) is the database's estimate once " +
           `there are ${LARGE_TABLE_ROWS.toLocaleString("en")} or more (X-Total-Count-Estimated: ` +
           "true); a filtered page, and the short last page, are counted exactly.",
-        querystring: assignmentListQuerySchema,
+        querystring: assignmentList.querystring,
         response: { 200: assignmentListResponseSchema },
       },
     },
@@ -38,6 +46,11 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, list.assignments, list.total, list.estimated);
     },
   );
+  declareListExport(app, assignmentList, {
+    area: "assignments",
+    fileName: "assignments",
+    table: (_request, query) => assignmentTable(app.db, query),
+  });
 
   // The seats of one page of GET /api/licenses, asked for with the same query at the same time.
   app.get(

@@ -27,6 +27,8 @@ import {
   requireSelfOrAdmin,
   requireUser,
 } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { licenseTable } from "../export/tables/licenses";
 import { sendPage } from "../lib/paging";
 import { narrowReply } from "../lib/role-shape";
 import { viewerOf } from "../lib/secrets";
@@ -52,12 +54,18 @@ function sendLicenseList(request: FastifyRequest, reply: FastifyReply, list: Lic
 }
 
 export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list and its export share this guard and query (export/list-export-route.ts).
+  const licenseList = {
+    url: "/api/licenses",
+    preHandler: requireUser,
+    querystring: licenseListQuerySchema,
+  };
   app.get(
-    "/api/licenses",
+    licenseList.url,
     {
-      preHandler: requireUser,
+      preHandler: licenseList.preHandler,
       schema: {
-        querystring: licenseListQuerySchema,
+        querystring: licenseList.querystring,
         response: { 200: licenseListResponseSchema },
       },
     },
@@ -68,6 +76,11 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         await listLicenses(app.db, app.secrets, currentSession(request), request.query),
       ),
   );
+  declareListExport(app, licenseList, {
+    area: "licenses",
+    fileName: "licenses",
+    table: (request, query) => licenseTable(app.db, app.secrets, currentSession(request), query),
+  });
 
   app.get(
     "/api/users/:id/licenses",

@@ -14,6 +14,8 @@ import {
 } from "../../domain/schemas/trust-reviews";
 import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { trustReviewTable } from "../export/tables/trust-reviews";
 import { sendPage } from "../lib/paging";
 import {
   createTrustReview,
@@ -26,12 +28,18 @@ import {
 import { trustReviewSummary } from "./summary";
 
 export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list and its export share this guard and query (export/list-export-route.ts).
+  const trustReviewList = {
+    url: "/api/trust-reviews",
+    preHandler: requireAdmin,
+    querystring: trustReviewListQuerySchema,
+  };
   app.get(
-    "/api/trust-reviews",
+    trustReviewList.url,
     {
-      preHandler: requireAdmin,
+      preHandler: trustReviewList.preHandler,
       schema: {
-        querystring: trustReviewListQuerySchema,
+        querystring: trustReviewList.querystring,
         response: { 200: trustReviewListResponseSchema },
       },
     },
@@ -40,6 +48,11 @@ export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, list.reviews, list.total);
     },
   );
+  declareListExport(app, trustReviewList, {
+    area: "trust_reviews",
+    fileName: "trust-reviews",
+    table: (_request, query) => trustReviewTable(app.db, query),
+  });
 
   app.get(
     "/api/trust-reviews/summary",

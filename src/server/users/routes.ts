@@ -10,23 +10,36 @@ import {
 } from "../../domain/schemas/users";
 import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { userTable } from "../export/tables/users";
 import { sendPage } from "../lib/paging";
 import { describeHoldings } from "./holdings";
 import { createUser, deleteUser, getUser, getUserResponse, listUsers, updateUser } from "./service";
 import { ownUserResponse } from "./user-response";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list and its export share this guard and query (export/list-export-route.ts).
+  const userList = {
+    url: "/api/users",
+    preHandler: requireAdmin,
+    querystring: userListQuerySchema,
+  };
   app.get(
-    "/api/users",
+    userList.url,
     {
-      preHandler: requireAdmin,
-      schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } },
+      preHandler: userList.preHandler,
+      schema: { querystring: userList.querystring, response: { 200: userListResponseSchema } },
     },
     async (request, reply) => {
       const list = await listUsers(app.db, request.query);
       return sendPage(reply, list.users, list.total);
     },
   );
+  declareListExport(app, userList, {
+    area: "users",
+    fileName: "users",
+    table: (_request, query) => userTable(app.db, query),
+  });
 
   app.get(
     "/api/users/:id",
