@@ -14,7 +14,6 @@ import { accountRoutes } from "./accounts/routes";
 import { activityRoutes } from "./activity/routes";
 import { registerOpenApi } from "./api-docs/openapi";
 import { apiDocsRoutes } from "./api-docs/routes";
-import { bearerTokenOf } from "./api-tokens/bearer";
 import { apiTokenRoutes } from "./api-tokens/routes";
 import {
   refuseTokenWhereInputSessionOnly,
@@ -42,6 +41,7 @@ import { hardwareRoutes } from "./hardware/routes";
 import { registerHealth } from "./health/routes";
 import { hostingRoutes } from "./hosting/routes";
 import { isApiRoute } from "./http/api-route";
+import { bearerTokenOf } from "./http/bearer";
 import { registerErrorHandler } from "./http/error-handler";
 import { AppError } from "./http/errors";
 import { registerJsonBodyParser } from "./http/json-body";

@@ -12,7 +12,7 @@ import { hashToken } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { apiTokens, users } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
-import { generateApiToken } from "./bearer";
+import { generateApiToken } from "./token-format";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import { hashToken } from "../auth/sessions";
 import { viewerColumns } from "../auth/viewer-columns";
 import type { Db } from "../db/client";
 import { apiTokens, users } from "../db/schema";
-import { isWellFormedApiToken } from "./bearer";
+import { isWellFormedApiToken } from "./token-format";
 
 /** lastUsedAt is written at most this often per token (it is shown to the day and hour). */
 const TOUCH_INTERVAL_MS = 60_000;

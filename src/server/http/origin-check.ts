@@ -9,7 +9,7 @@
 // (Sec-Fetch-Site, which a page cannot forge) is refused; an address typed or bookmarked ("none")
 // and the app's own links ("same-origin") are not.
 import type { FastifyRequest } from "fastify";
-import { isBearerOnly } from "../api-tokens/bearer";
+import { isBearerOnly } from "./bearer";
 import { forbidden } from "./errors";
 import { requestOrigin } from "./request-origin";
 

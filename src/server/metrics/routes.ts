@@ -5,9 +5,10 @@
 // Not under /api: the API's guards, sessions and OpenAPI document are for people and scripts of
 // the application, this is for a scraper with its own token.
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client";
+import { bearerTokenOf } from "../http/bearer";
 import { jobMetricsRegistry } from "../lib/job-metrics";
 
 // The process's CPU, memory, event-loop delay and handles: one set per process, however many
@@ -24,9 +25,9 @@ function processMetrics(): Registry {
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Compares in constant time (equal-length digests), so the answer's timing tells nothing. */
-function isMetricsToken(header: string | undefined, token: string): boolean {
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
-  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
+function isMetricsToken(request: FastifyRequest, token: string): boolean {
+  const presented = bearerTokenOf(request);
+  return !!presented && timingSafeEqual(digest(presented), digest(token));
 }
 
 function requestMetrics(registry: Registry) {
@@ -109,7 +110,7 @@ export function registerMetrics(app: FastifyInstance, database: Database) {
     if (!token) {
       return reply.status(404).send({ code: "NOT_FOUND", message: "No route for GET /metrics" });
     }
-    if (!isMetricsToken(request.headers.authorization, token)) {
+    if (!isMetricsToken(request, token)) {
       return reply
         .status(401)
         .header("www-authenticate", 'Bearer realm="metrics"')

@@ -1,19 +1,13 @@
-// Personal API tokens on the wire: `qmt_` and 256 random bits (base64url), sent only as
-// `Authorization: Bearer <token>`. The prefix lets secret scanners recognise a leaked token.
-import { randomBytes } from "node:crypto";
+// The `Authorization: Bearer` header, read in one place for every caller that accepts a token
+// (personal API tokens, the metrics token) and for the cross-site check, which lets a request
+// with one and no cookie through.
 import type { FastifyRequest } from "fastify";
 
-export const API_TOKEN_PREFIX = "qmt_";
-const WELL_FORMED = /^qmt_[A-Za-z0-9_-]{43}$/;
-
-export const generateApiToken = () => API_TOKEN_PREFIX + randomBytes(32).toString("base64url");
-
-export const isWellFormedApiToken = (token: string) => WELL_FORMED.test(token);
-
 /**
- * The token of an `Authorization: Bearer` header, or undefined without one. Only this header is
- * read: a token in a cookie, the query or the body is never looked at (a cookie is sent by the
- * browser on its own, which is what the CSRF rule guards against).
+ * The token of an `Authorization: Bearer` header, or undefined without one (an empty string for
+ * a Bearer header without a well-formed token). Only this header is read: a token in a cookie,
+ * the query or the body is never looked at (a cookie is sent by the browser on its own, which is
+ * what the CSRF rule guards against).
  */
 export function bearerTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
