@@ -3,10 +3,11 @@
 // account (404 otherwise, as for an account that does not exist).
 import { and, eq } from "drizzle-orm";
 import { actorOfViewer, recordActivity } from "../activity/record";
+import type { Viewer } from "../auth/viewer";
 import type { Db } from "../db/client";
 import { accounts } from "../db/schema";
 import { notFound } from "../http/errors";
-import { recordSecretReveal, revealSecret, type Secrets, type Viewer } from "../lib/secrets";
+import { recordSecretReveal, revealSecret, type Secrets } from "../lib/secrets";
 import { accountVisibility } from "./access";
 
 export async function revealAccountPassword(

@@ -16,10 +16,10 @@ import {
 import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/common";
 import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireUser } from "../auth/guards";
+import { viewerOf } from "../auth/viewer";
 import { declareListExport } from "../export/list-export-route";
 import { officeAccountTable } from "../export/tables/office-accounts";
 import { sendPage } from "../lib/paging";
-import { viewerOf } from "../lib/secrets";
 import {
   createAccountAssignment,
   deactivateAccountAssignment,
@@ -51,7 +51,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, accountList, {
     area: "office_accounts",
-    fileName: "office-accounts",
     table: (request, query) => officeAccountTable(app.db, currentSession(request), query),
   });
 

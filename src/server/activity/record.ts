@@ -8,9 +8,10 @@ import type {
   ActivityChanges,
   ActivityVia,
 } from "../../domain/activity";
+import type { Viewer } from "../auth/viewer";
 import type { Executor } from "../db/client";
 import { activityLog } from "../db/schema";
-import { MAX_LOGGED_USER_AGENT, type Viewer } from "../lib/secrets/reveal";
+import { MAX_LOGGED_USER_AGENT } from "../lib/secrets/reveal";
 
 /** Who did it, as the server knows it: nothing here comes from the request body. */
 export interface ActivityActor {

@@ -10,13 +10,15 @@ import type {
   UpdateGsuiteAccountRequest,
 } from "../../domain/schemas/gsuite";
 import { type ActivityActor, actorOfViewer, recordActivity } from "../activity/record";
+import type { Viewer } from "../auth/viewer";
 import type { Db, Executor } from "../db/client";
+import { isUniqueViolation } from "../db/driver-errors";
 import { idIn } from "../db/id-list";
 import { gsuiteAccounts, gsuiteOrganizations, users } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPageByIds } from "../lib/paging";
-import { recordSecretReveal, type Secrets, type Viewer } from "../lib/secrets";
+import { recordSecretReveal, type Secrets } from "../lib/secrets";
 import { anyColumnContains } from "../lib/text-search";
 import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
@@ -33,10 +35,6 @@ import { findPlan, findPlanByName } from "./plans-service";
 const DUPLICATE_EMAIL = "An account with this email already exists";
 export const duplicateEmail = () =>
   conflict("DUPLICATE_EMAIL", DUPLICATE_EMAIL, [{ path: "email", message: DUPLICATE_EMAIL }]);
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { cause?: { code?: string } }).cause?.code === "23505" ||
-  (error as { code?: string }).code === "23505";
 
 export function listOrder(query: Pick<GsuiteAccountListQuery, "sort" | "order">): SQL[] {
   const direction = query.order === "desc" ? desc : asc;

@@ -26,10 +26,10 @@ import {
 } from "../../domain/schemas/gsuite";
 import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
+import { viewerOf } from "../auth/viewer";
 import { declareListExport } from "../export/list-export-route";
 import { gsuiteAccountTable } from "../export/tables/gsuite-accounts";
 import { sendPage } from "../lib/paging";
-import { viewerOf } from "../lib/secrets";
 import {
   createAccount,
   deleteAccount,
@@ -174,7 +174,6 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, gsuiteAccountList, {
     area: "gsuite",
-    fileName: "gsuite-accounts",
     table: (_request, query) => gsuiteAccountTable(app.db, query),
   });
   app.get(

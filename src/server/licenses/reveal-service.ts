@@ -3,10 +3,11 @@
 import { desc, eq } from "drizzle-orm";
 import type { LicenseViewLogResponse } from "../../domain/schemas/licenses";
 import { actorOfViewer, recordActivity } from "../activity/record";
+import type { Viewer } from "../auth/viewer";
 import type { Db, Executor } from "../db/client";
 import { licenseViewLogs, users } from "../db/schema";
 import { notFound } from "../http/errors";
-import { MAX_LOGGED_USER_AGENT, revealSecret, type Secrets, type Viewer } from "../lib/secrets";
+import { MAX_LOGGED_USER_AGENT, revealSecret, type Secrets } from "../lib/secrets";
 import { canSeeLicense } from "./access";
 import { findLicense } from "./service";
 

@@ -27,11 +27,11 @@ import {
   requireSelfOrAdmin,
   requireUser,
 } from "../auth/guards";
+import { viewerOf } from "../auth/viewer";
 import { declareListExport } from "../export/list-export-route";
 import { licenseTable } from "../export/tables/licenses";
 import { sendPage } from "../lib/paging";
 import { narrowReply } from "../lib/role-shape";
-import { viewerOf } from "../lib/secrets";
 import { assignmentRoutes } from "./assignment-routes";
 import { createRenewal, listRenewals } from "./renewals-service";
 import { listViewLogs, recordLicenseView, revealLicenseKey } from "./reveal-service";
@@ -78,7 +78,6 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, licenseList, {
     area: "licenses",
-    fileName: "licenses",
     table: (request, query) => licenseTable(app.db, app.secrets, currentSession(request), query),
   });
 

@@ -12,10 +12,9 @@ export { type BlindIndex, normaliseForSearch } from "./blind-index";
 export { loadOrCreateKeyFile, parseKey } from "./key";
 export {
   MAX_LOGGED_USER_AGENT,
+  type RevealViewer,
   recordSecretReveal,
   revealSecret,
-  type Viewer,
-  viewerOf,
 } from "./reveal";
 
 /** The kinds of searchable secret; each has its own index key, so equal pieces of a license key

@@ -8,11 +8,11 @@ import { openTestDatabase } from "../../../../tests/support/test-database";
 import type { Database, Executor } from "../../db/client";
 import { accounts, secretRevealLogs } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { createSecrets, recordSecretReveal, revealSecret, type Viewer } from "./index";
+import { createSecrets, type RevealViewer, recordSecretReveal, revealSecret } from "./index";
 
 const secrets = createSecrets(randomBytes(32));
 let database: Database;
-let viewer: Viewer;
+let viewer: RevealViewer;
 let accountId: number;
 
 beforeAll(async () => {

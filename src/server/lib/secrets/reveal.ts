@@ -1,30 +1,20 @@
 // Revealing a sealed secret: the clear text is produced only after the view is recorded (who,
 // when, from which address, with which browser, in which session), in the same transaction, so
 // no reveal goes unrecorded and a failed record reveals nothing.
-import type { FastifyRequest } from "fastify";
 import type { SecretEntityType } from "../../../domain/enums";
-import { currentSession } from "../../auth/guards";
-import type { ActiveSession } from "../../auth/sessions";
 import type { Db, Executor } from "../../db/client";
 import { secretRevealLogs } from "../../db/schema";
 import type { Secrets } from "./index";
 
-/** Who is looking, as the server knows it; nothing here comes from the request body. */
-export interface Viewer {
-  session: ActiveSession;
+/**
+ * What a reveal log records of who looked. The viewer a request makes (auth/viewer.ts viewerOf)
+ * is one; the secrets helper needs only these fields, so it does not reach up into sign-in.
+ */
+export interface RevealViewer {
+  session: { id: string; user: { id: number } };
   ipAddress: string | null;
   userAgent: string | null;
 }
-
-/**
- * The viewer as the server sees them: the session, the address Fastify resolved (through
- * proxies only when TRUST_PROXY is on) and the user-agent header.
- */
-export const viewerOf = (request: FastifyRequest): Viewer => ({
-  session: currentSession(request),
-  ipAddress: request.ip ?? null,
-  userAgent: request.headers["user-agent"] ?? null,
-});
 
 /** User agents are kept to this length in the logs. */
 export const MAX_LOGGED_USER_AGENT = 512;
@@ -52,7 +42,7 @@ export async function revealSecret(
 export async function recordSecretReveal(
   tx: Executor,
   entity: { type: SecretEntityType; id: number },
-  viewer: Viewer,
+  viewer: RevealViewer,
 ) {
   const [row] = await tx
     .insert(secretRevealLogs)
