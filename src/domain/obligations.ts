@@ -1,8 +1,9 @@
 // One list of obligations (issue 16): every dated commitment, from the rules that already date
 // them. The license, directory, G Suite, office account and hardware dates are the expense
-// calendar's events (domain/expenses/schedule.ts, computed in SQL by server/expenses/events-sql.ts);
-// this file only says which event is which obligation, how it is named, keyed and linked, and adds
-// the two kinds the calendar does not show: trust review payments and hosting month ends.
+// calendar's events (domain/expenses/schedule.ts, computed in SQL by
+// server/obligations/events-sql.ts); this file only says which event is which obligation, how it
+// is named, keyed and linked, and adds the two kinds the calendar does not show: trust review
+// payments and hosting month ends.
 import { z } from "zod";
 import { addDays, type IsoDate, isIsoDate } from "./dates";
 import { monthBounds, monthOf, shiftMonth } from "./expenses/calendar";

@@ -4,7 +4,8 @@
 // - a directory listing pays on its next payment date, then up to 3 more every
 //   paymentFrequencyMonths (one-time: only the next; cancelled: none);
 // - an expiry date is an expiry event, and a renewal reminder comes 30 days before it.
-// The server computes the same dates in SQL (server/expenses/events-sql.ts, tested against these).
+// The server computes the same dates in SQL (server/obligations/events-sql.ts, tested against
+// these).
 import { addDays, addMonths, type IsoDate } from "../dates";
 import { nextOccurrenceIndex, step } from "../recurrence";
 import { directoryMonths } from "./costs";

@@ -367,7 +367,7 @@ export const licenses = pgTable(
       t.id,
     ),
     // The expense calendar joins the purchase dates that pay on a day back to their licenses
-    // (server/expenses/events-sql.ts).
+    // (server/obligations/events-sql.ts).
     index("licenses_purchase_date_idx").on(t.purchaseDate),
     index("licenses_created_at_idx").on(t.createdAt),
     // Renews Soon groups the auto-renewing licenses by (purchase date, frequency), which decide
@@ -381,7 +381,7 @@ export const licenses = pgTable(
       .on(t.expiryDate, sql`lower(${t.name})`, t.id)
       .where(sql`${t.renewalStatus} <> 'auto'`),
     // Expense Analysis's largest licenses: the largest amounts of each currency and frequency
-    // (server/expenses/summary.ts).
+    // (server/expenses/licenses-section.ts).
     index("licenses_currency_frequency_amount_idx")
       .on(
         t.paymentCurrency,
@@ -517,7 +517,7 @@ export const hardware = pgTable(
     index("hardware_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     uniqueIndex("hardware_identifier_idx").on(t.identifier),
     index("hardware_status_idx").on(t.status),
-    // The expense calendar's warranty expiries of a month (server/expenses/events-sql.ts).
+    // The expense calendar's warranty expiries of a month (server/obligations/events-sql.ts).
     index("hardware_warranty_expiry_idx").on(t.warrantyExpiry),
     // Substring search of the list (ILIKE '%text%'); a small pending list (IMPORTED_TABLE_GIN).
     index("hardware_name_trgm_idx")
@@ -601,7 +601,7 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
-    // The expense calendar's renewals of a month (server/expenses/events-sql.ts).
+    // The expense calendar's renewals of a month (server/obligations/events-sql.ts).
     index("accounts_renewal_date_idx").on(t.renewalDate),
     // The list's search (ILIKE '%text%'), answered by trigram indexes (server/accounts/service.ts).
     index("accounts_email_trgm_idx")

@@ -13,7 +13,7 @@ import { DAY_EVENTS_LIMIT } from "../../domain/expenses/schemas";
 import type { Executor } from "../db/client";
 import { loadCurrencyRates } from "../money/currency-rates";
 import { type RateSql, rateSql } from "../money/rates-sql";
-import { eventsSql } from "./events-sql";
+import { eventsSql } from "../obligations/events-sql";
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));

@@ -14,14 +14,11 @@ import {
   directoryOrder,
   directoryRow,
   directoryRowColumns,
-  expenseContext,
-  gsuiteSection,
-  hostingSection,
-  type LicenseRow,
-  licenseOrder,
-  licenseRow,
-  licenseRowColumns,
-} from "./summary";
+} from "./directories-section";
+import { gsuiteSection } from "./gsuite-section";
+import { hostingSection } from "./hosting-section";
+import { type LicenseRow, licenseOrder, licenseRow, licenseRowColumns } from "./licenses-section";
+import { expenseContext } from "./section-context";
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -9,7 +9,8 @@ import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { CURRENCIES, PAYMENT_FREQUENCIES } from "../../domain/enums";
 import { EXPENSE_TABLE_LIMIT, type ExpenseSummaryResponse } from "../../domain/expenses/schemas";
 import { licenses } from "../db/schema";
-import { expenseContext, licenseOrder } from "./summary";
+import { licenseOrder } from "./licenses-section";
+import { expenseContext } from "./section-context";
 
 let t: TestApp;
 let cookie: string;

@@ -18,7 +18,7 @@ import {
   TRUST_REVIEW_PAYING_STATUSES,
 } from "../../domain/obligations";
 import type { Executor } from "../db/client";
-import { eventsSql } from "../expenses/events-sql";
+import { eventsSql } from "./events-sql";
 
 export type ObligationScope = { userId: number } | "all";
 

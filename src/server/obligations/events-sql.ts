@@ -27,8 +27,8 @@ import {
   LICENSE_FUTURE_OCCURRENCES,
   RENEWAL_REMINDER_DAYS,
 } from "../../domain/expenses/schedule";
+import { gsuitePlanGroups } from "../gsuite/plan-groups-sql";
 import type { RateSql } from "../money/rates-sql";
-import { gsuitePlanGroups } from "./gsuite-plan-groups";
 
 export interface EventWindow {
   from: IsoDate;

@@ -1,6 +1,7 @@
-// G Suite billing per plan, shared by Expense Analysis (summary.ts) and the calendar's payments
-// (events-sql.ts), so both count an account the same way: at its plan's base price when it has a
-// plan, else at its own price, grouped per plan type and currency.
+// G Suite billing per plan, shared by Expense Analysis (expenses/gsuite-section.ts) and the
+// calendar's payments (obligations/events-sql.ts), so both count an account the same way: at
+// its plan's base price when it has a plan, else at its own price, grouped per plan type and
+// currency.
 import { sql } from "drizzle-orm";
 
 /**

@@ -1,0 +1,99 @@
+// Expense Analysis's directory listings (decision 0015): the billing listings' monthly and
+// yearly totals, the EXPENSE_TABLE_LIMIT most expensive and the starts for the chart.
+import { sql } from "drizzle-orm";
+import type { RateCurrency } from "../../domain/enums";
+import type { StartGroup } from "../../domain/expenses/by-month";
+import {
+  type CostGroup,
+  directoryFactor,
+  directoryMonthlyCost,
+  monthlyTotal,
+  yearlyFromMonthly,
+} from "../../domain/expenses/costs";
+import { EXPENSE_TABLE_LIMIT } from "../../domain/expenses/schemas";
+import { roundMoney } from "../../domain/money";
+import { type Context, convert, rows } from "./section-context";
+
+const directoryDivisorSql = sql`(case when d.is_one_time then 12 else greatest(d.payment_frequency_months, 1) end)`;
+
+export interface DirectoryRow {
+  id: number;
+  name: string;
+  amount: string;
+  currency: string;
+  months: number;
+  is_one_time: boolean;
+  next_payment_date: string | null;
+}
+
+export const billingDirectories = sql`d.deleted_at is null and not d.is_cancelled and d.payment_amount is not null`;
+
+export const directoryRowColumns = sql`d.id, d.name, d.payment_amount::text as amount,
+  d.payment_currency as currency, d.payment_frequency_months as months, d.is_one_time,
+  d.next_payment_date::text as next_payment_date`;
+
+export const directoryOrder = (c: Context) =>
+  sql`d.payment_amount / ${directoryDivisorSql} * ${c.rate(sql`d.payment_currency`)} desc, lower(d.name), d.id`;
+
+export function directoryRow(c: Context, row: DirectoryRow) {
+  const amount = Number(row.amount);
+  const monthly = convert(
+    c,
+    directoryMonthlyCost(amount, row.months, row.is_one_time),
+    row.currency,
+  );
+  return {
+    id: row.id,
+    name: row.name,
+    amount,
+    currency: row.currency,
+    frequencyMonths: row.months,
+    isOneTime: row.is_one_time,
+    monthly,
+    yearly: roundMoney(yearlyFromMonthly(monthly)),
+    nextPaymentDate: row.next_payment_date,
+  };
+}
+
+export async function directorySection(c: Context) {
+  const [groups, top, [counts], starts] = await Promise.all([
+    c.db.execute(sql`
+      select d.payment_currency as currency, d.payment_frequency_months as months,
+        d.is_one_time, sum(d.payment_amount)::text as amount
+      from directories d where ${billingDirectories} group by 1, 2, 3`),
+    c.db.execute(sql`
+      select ${directoryRowColumns} from directories d where ${billingDirectories}
+      order by ${directoryOrder(c)} limit ${EXPENSE_TABLE_LIMIT}`),
+    c.db
+      .execute(sql`select count(*)::int as count from directories d where ${billingDirectories}`)
+      .then((r) => rows<{ count: number }>(r)),
+    c.db.execute(sql`
+      select to_char(greatest(date_trunc('month', d.created_at at time zone 'UTC'), ${c.windowStart}::date), 'YYYY-MM') as month,
+        d.payment_currency as currency, d.payment_frequency_months as months, d.is_one_time,
+        sum(d.payment_amount)::text as amount
+      from directories d
+      where ${billingDirectories} and (d.created_at at time zone 'UTC')::date <= ${c.windowEnd}::date
+      group by 1, 2, 3, 4`),
+  ]);
+  type Group = { currency: RateCurrency; months: number; is_one_time: boolean; amount: string };
+  const costGroups: CostGroup[] = rows<Group>(groups).map((g) => ({
+    currency: g.currency,
+    factor: directoryFactor(g.months, g.is_one_time),
+    amount: g.amount,
+  }));
+  const monthly = monthlyTotal(costGroups, c.rates, c.currency);
+  const table = rows<DirectoryRow>(top).map((row) => directoryRow(c, row));
+  const startGroups: StartGroup[] = rows<Group & { month: string }>(starts).map((g) => ({
+    month: g.month,
+    currency: g.currency,
+    factor: directoryFactor(g.months, g.is_one_time),
+    amount: g.amount,
+  }));
+  return {
+    monthly,
+    yearly: roundMoney(yearlyFromMonthly(monthly)),
+    count: counts?.count ?? 0,
+    rows: table,
+    startGroups,
+  };
+}
