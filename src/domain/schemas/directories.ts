@@ -126,9 +126,6 @@ export const updateDirectoryRequestSchema = z.object({
 });
 export type UpdateDirectoryRequest = z.output<typeof updateDirectoryRequestSchema>;
 
-/** The edit dialog validates with the create rules (a full form), sending them as a PATCH. */
-export const directoryFormSchema = createDirectoryRequestSchema;
-
 export const directoryListQuerySchema = pageQuerySchema.extend({
   status: z
     .enum(DIRECTORY_STATUS_FILTERS, { error: "Status must be all, active, one-off or cancelled" })

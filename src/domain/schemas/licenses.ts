@@ -272,9 +272,6 @@ export const userLicenseResponseSchema = licenseResponseSchema.omit({
 });
 export type UserLicenseResponse = z.infer<typeof userLicenseResponseSchema>;
 
-/** A license as the client holds it whatever the viewer's role: the administrators' fields may be absent. */
-export type AnyLicenseResponse = UserLicenseResponse & Partial<LicenseResponse>;
-
 export const licenseListResponseSchema = z.array(licenseResponseSchema);
 export const userLicenseListResponseSchema = z.array(userLicenseResponseSchema);
 

@@ -6,8 +6,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { dashboardSummaryQuery } from "@/client/lib/dashboard-summary-query";
 
-export { dashboardSummaryKey } from "@/client/lib/dashboard-summary-query";
-
 export function useDashboardSummary(
   viewer: { id: number; isAdmin: boolean } | null,
   today: string,

@@ -18,7 +18,7 @@ import type {
   UpdateLicenseRequest,
 } from "@/domain/schemas/licenses";
 import type { UserResponse } from "@/domain/schemas/users";
-import { licenseListQuery, licenseListQueryString } from "./license-query-string";
+import { licenseListQuery } from "./license-query-string";
 import {
   type LicenseListParams,
   type LicensePageRequest,
@@ -33,25 +33,6 @@ type Viewer = { id: number; isAdmin: boolean } | null;
 // (spec part 1, section 6).
 const listPath = (viewer: Viewer) =>
   viewer?.isAdmin ? "/api/licenses" : `/api/users/${viewer?.id}/licenses`;
-
-/**
- * Every license the viewer may see, in one array (the dashboard's figures need them all).
- * Search, filter and sort run on the server, so keys are never sent to the browser to be searched.
- */
-export function useLicenses(viewer: Viewer, params: LicenseListParams, today: string) {
-  return useQuery({
-    queryKey: viewer?.isAdmin
-      ? licenseKeys.all(params)
-      : licenseKeys.ofUser(viewer?.id ?? 0, params),
-    queryFn: ({ signal }) =>
-      api.get<LicenseResponse[]>(`${listPath(viewer)}?${licenseListQueryString(params, today)}`, {
-        signal,
-      }),
-    // Disabled until the user is known (spec part 1, section 4).
-    enabled: viewer !== null,
-    placeholderData: (previous) => previous,
-  });
-}
 
 export interface LicensePage extends ListPage<LicenseResponse> {
   /** Active assignments of these licenses (empty unless asked for). */

@@ -2,10 +2,8 @@
 // Everything else in this folder is internal to it.
 import { lazy } from "react";
 
-export { useLicenses } from "./api";
 export type { RenewableLicense } from "./license-form-values";
 export { LicenseStatusBadge } from "./license-status-badge";
-export type { LicenseListParams } from "./query-keys";
 /** The people picker searched on the server, shared with the hardware and office accounts dialogs. */
 export { UserPicker } from "./user-picker";
 

@@ -11,7 +11,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type {
   WebauthnCredentialResponse,
@@ -372,13 +372,4 @@ export async function deleteCredential(db: Db, { account, actor }: PasskeyOwner,
       detail: passkeyDetail(deleted),
     });
   });
-}
-
-/** Whether a live challenge exists; for tests of single use and expiry. */
-export async function hasLiveChallenge(db: Executor, challenge: string) {
-  const rows = await db
-    .select({ id: webauthnChallenges.id })
-    .from(webauthnChallenges)
-    .where(and(eq(webauthnChallenges.id, challenge), gt(webauthnChallenges.expiresAt, sql`now()`)));
-  return rows.length > 0;
 }
