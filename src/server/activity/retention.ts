@@ -3,6 +3,7 @@
 // transaction that set quartermaster.activity_retention, which only this file does.
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 import { activityLog } from "../db/schema";
 import { recordActivity, systemActor } from "./record";
 
@@ -36,7 +37,7 @@ export async function pruneActivity(
     const result = await tx.execute(
       sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK_KEY}) as locked`,
     );
-    const locked = (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
+    const locked = rowsOf<{ locked: boolean }>(result)[0]?.locked;
     if (!locked) return "busy";
     if (options.onlyIfNoneWithinMs !== undefined) {
       const since = new Date(now.getTime() - options.onlyIfNoneWithinMs);
@@ -76,5 +77,5 @@ async function countDeleted(tx: Tx, cutoff: Date) {
     sql`with deleted as (delete from ${activityLog} where ${lt(activityLog.occurredAt, cutoff)} returning 1)
         select count(*)::int as pruned from deleted`,
   );
-  return (result as unknown as { rows: { pruned: number }[] }).rows[0]!.pruned;
+  return rowsOf<{ pruned: number }>(result)[0]!.pruned;
 }

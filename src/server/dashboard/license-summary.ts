@@ -28,6 +28,7 @@ import {
 import type { ActiveSession } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { idIn } from "../db/id-list";
+import { rowsOf } from "../db/rows-of";
 import { licenseAssignments, licenses } from "../db/schema";
 import { selectPage } from "../lib/paging";
 import { nextOccurrenceSql } from "./next-occurrence-sql";
@@ -185,8 +186,7 @@ export function renewsSoonDueSql(today: IsoDate): SQL {
 /** Renews Soon's page: the licenses of renewsSoonDueSql's ids, in its order. */
 async function renewsSoonPage(db: Db, today: IsoDate) {
   const result = await db.execute(renewsSoonDueSql(today));
-  const due = (result as unknown as { rows: { id: number; renewal_date: string; total: number }[] })
-    .rows;
+  const due = rowsOf<{ id: number; renewal_date: string; total: number }>(result);
   if (due.length === 0) return { rows: [], total: 0 };
   const found = await db
     .select(columns)

@@ -16,6 +16,7 @@
 import { sql } from "drizzle-orm";
 import { recordJobRun } from "../lib/job-metrics";
 import type { Database, Db } from "./client";
+import { rowsOf } from "./rows-of";
 
 // autovacuum_analyze_threshold/scale_factor, autovacuum_vacuum_threshold/scale_factor and
 // autovacuum_vacuum_insert_threshold/scale_factor, PostgreSQL's defaults.
@@ -54,15 +55,13 @@ async function tableCounters(db: Db): Promise<TableCounters[]> {
     join pg_class class on class.oid = stat.relid
     where stat.schemaname = current_schema()
     order by stat.relname`);
-  return (result as unknown as { rows: Record<keyof TableCounters, string | number>[] }).rows.map(
-    (row) => ({
-      table: String(row.table),
-      reltuples: Number(row.reltuples),
-      modifiedSinceAnalyze: Number(row.modifiedSinceAnalyze),
-      deadRows: Number(row.deadRows),
-      insertedSinceVacuum: Number(row.insertedSinceVacuum),
-    }),
-  );
+  return rowsOf<Record<keyof TableCounters, string | number>>(result).map((row) => ({
+    table: String(row.table),
+    reltuples: Number(row.reltuples),
+    modifiedSinceAnalyze: Number(row.modifiedSinceAnalyze),
+    deadRows: Number(row.deadRows),
+    insertedSinceVacuum: Number(row.insertedSinceVacuum),
+  }));
 }
 
 /** What autovacuum would do to the table now: vacuum (with analyze), analyze, or nothing. */

@@ -7,6 +7,7 @@
 // every query planned over the table would wait for it (the security review's finding).
 import { sql } from "drizzle-orm";
 import type { Executor, Tx } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 
 /** The table's GIN indexes that take entries through a pending list. */
 export async function ginIndexesWithPendingListOf(db: Executor, table: string): Promise<string[]> {
@@ -21,7 +22,7 @@ export async function ginIndexesWithPendingListOf(db: Executor, table: string): 
       and pg_am.amname = 'gin'
       and not coalesce(index_class.reloptions && array['fastupdate=false', 'fastupdate=off'], false)
     order by index_class.relname`);
-  return (result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+  return rowsOf<{ name: string }>(result).map((row) => row.name);
 }
 
 /** Runs `write`, then merges the pending lists of the table's GIN indexes. */

@@ -8,6 +8,7 @@ import type { Currency } from "../../domain/enums";
 import type { TrustReviewSummaryResponse } from "../../domain/schemas/trust-reviews";
 import { type AmountGroup, trustReviewFigures } from "../../domain/trust-review-figures";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 import { licenses, trustReviews } from "../db/schema";
 import { loadCurrencyRates } from "../money/currency-rates";
 
@@ -71,7 +72,7 @@ export async function trustReviewSummary(
           'overCommittedLicenseIds',
           coalesce(array_agg(id order by id) filter (where used > total), '{}'))
         from lent) as seats`);
-  const row = (result as unknown as { rows: SummaryRow[] }).rows[0]!;
+  const row = rowsOf<SummaryRow>(result)[0]!;
   const amounts = (groups: AmountGroup[]) =>
     groups.map((group) => ({ ...group, amount: Number(group.amount) }));
 

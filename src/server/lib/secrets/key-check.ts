@@ -6,6 +6,7 @@
 import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows-of";
 import {
   accounts,
   encryptionKeyCheck,
@@ -67,7 +68,7 @@ export async function verifyStoredKeyCheck(db: Db, secrets: Secrets, key: Config
   const result = await db.execute(
     sql`select to_regclass('encryption_key_check') is not null as present`,
   );
-  if (!(result as unknown as { rows: { present: boolean }[] }).rows[0]?.present) return;
+  if (!rowsOf<{ present: boolean }>(result)[0]?.present) return;
   const stored = await readCheck(db);
   if (stored !== null && !opens(secrets, stored)) throw mismatch(key);
 }
