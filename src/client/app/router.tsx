@@ -46,9 +46,10 @@ const ProfilePage = lazyPage(
   () => import("@/client/features/profile/profile-page"),
   (m) => m.ProfilePage,
 );
+// The Users page comes composed: its User Details shows every area's part (users-page.tsx here).
 const UsersPage = lazyPage(
-  () => import("@/client/features/users/users-page"),
-  (m) => m.UsersPage,
+  () => import("./users-page"),
+  (m) => m.UsersPageWithDetails,
 );
 const GsuitePage = lazyPage(
   () => import("@/client/features/gsuite/gsuite-page"),

@@ -8,7 +8,7 @@ import { FormDialog } from "@/client/components/form/form-dialog";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
-import { UserPicker } from "@/client/features/licenses";
+import { UserPicker } from "@/client/features/people-picker";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
 import { todayIso } from "@/domain/dates";
 import {

@@ -5,7 +5,7 @@ import { UserRound, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/client/components/ui/popover";
-import { UserPicker } from "@/client/features/licenses";
+import { UserPicker } from "@/client/features/people-picker";
 
 interface PersonFilterProps {
   userId: number | undefined;

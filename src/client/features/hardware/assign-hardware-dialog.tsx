@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/client/components/ui/dialog";
-import { UserPicker } from "@/client/features/licenses";
+import { UserPicker } from "@/client/features/people-picker";
 import { useDialogAction } from "@/client/hooks/use-dialog-action";
 import type { HardwareResponse } from "@/domain/schemas/hardware";
 import { useUpdateHardware } from "./api";

@@ -3,9 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
 import { listPageRequest } from "@/client/lib/list-page-query";
-import { listQueryString } from "@/client/lib/list-query-string";
-import { type ListPage, totalFromHeader } from "@/client/lib/pagination";
-import type { Role } from "@/domain/enums";
+import type { ListPage } from "@/client/lib/pagination";
 import type {
   AssignmentResponse,
   CreateAssignmentRequest,
@@ -17,14 +15,12 @@ import type {
   RevealLicenseKeyResponse,
   UpdateLicenseRequest,
 } from "@/domain/schemas/licenses";
-import type { UserResponse } from "@/domain/schemas/users";
 import { licenseListQuery } from "./license-query-string";
 import {
   type LicenseListParams,
   type LicensePageRequest,
   licenseDataPredicate,
   licenseKeys,
-  userKeys,
 } from "./query-keys";
 
 type Viewer = { id: number; isAdmin: boolean } | null;
@@ -80,23 +76,13 @@ export function useLicensePage(
   });
 }
 
-/**
- * The assign dialogs' people: the first `shown` active users matching the search (username, name,
- * e-mail, department), searched by the server; what is on screen stays until the next answer.
- */
-/** Active people for a picker; only administrators with `role` "admin". */
-export function usePickerUsers(search: string, shown: number, role?: Role) {
+/** The licenses one user holds a seat of (User Details). */
+export function useUserLicenses(userId: number) {
   return useQuery({
-    queryKey: [...userKeys.all(), "picker", { search, shown, role }],
-    queryFn: async ({ signal }) => {
-      const filters = { search, active: "true", role };
-      const { data, headers } = await api.getWithHeaders<UserResponse[]>(
-        `/api/users?${listQueryString(filters, { limit: shown, offset: 0 })}`,
-        { signal },
-      );
-      return { rows: data, total: totalFromHeader(headers.get("X-Total-Count"), 0, data.length) };
-    },
-    placeholderData: keepPreviousData,
+    queryKey: licenseKeys.heldBy(userId),
+    queryFn: ({ signal }) =>
+      api.get<LicenseResponse[]>(`/api/users/${userId}/licenses`, { signal }),
+    retry: false,
   });
 }
 

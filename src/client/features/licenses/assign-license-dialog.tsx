@@ -7,6 +7,7 @@ import { FormDialog } from "@/client/components/form/form-dialog";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
+import { UserPicker } from "@/client/features/people-picker";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
 import { todayIso } from "@/domain/dates";
 import {
@@ -16,7 +17,6 @@ import {
 } from "@/domain/schemas/licenses";
 import { useAssignLicense } from "./api";
 import { licenseFailure, licenseToast } from "./license-toasts";
-import { UserPicker } from "./user-picker";
 
 export function AssignLicenseDialog({
   license,

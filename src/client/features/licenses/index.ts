@@ -1,11 +1,11 @@
-// The licenses feature's public entry: the only things other features (the dashboard) may use.
+// The licenses feature's public entry: the only things other features (the dashboard) and the
+// app (User Details) may use.
 // Everything else in this folder is internal to it.
 import { lazy } from "react";
 
 export type { RenewableLicense } from "./license-form-values";
 export { LicenseStatusBadge } from "./license-status-badge";
-/** The people picker searched on the server, shared with the hardware and office accounts dialogs. */
-export { UserPicker } from "./user-picker";
+export { UserLicenses } from "./user-licenses";
 
 /**
  * The renew dialog, fetched the first time it is opened: its form code (react-hook-form, zod,

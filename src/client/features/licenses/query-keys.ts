@@ -25,6 +25,8 @@ export const licenseKeys = {
     ["/api/licenses", params, request] as const,
   pageOfUser: (userId: number, params: LicenseListParams, request: LicensePageRequest) =>
     [`/api/users/${userId}/licenses`, params, request] as const,
+  /** One user's seats, as User Details shows them. */
+  heldBy: (userId: number) => [`/api/users/${userId}/licenses`] as const,
   viewLogs: (licenseId: number) => [`/api/licenses/${licenseId}/view-logs`] as const,
   renewals: (licenseId: number) => [`/api/licenses/${licenseId}/renewals`] as const,
 };
@@ -33,8 +35,6 @@ export const assignmentKeys = {
   all: () => ["/api/assignments"] as const,
   ofUser: (userId: number) => [`/api/users/${userId}/assignments`] as const,
 };
-
-export const userKeys = { all: () => ["/api/users"] as const };
 
 const LICENSE_DATA =
   /^\/api\/(licenses|assignments|renewals|dashboard)(\/|$)|^\/api\/users\/\d+\/(licenses|assignments)$/;

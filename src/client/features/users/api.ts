@@ -3,7 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { api } from "@/client/lib/api-client";
 import { fetchListPage } from "@/client/lib/list-page-query";
 import type { ListPage } from "@/client/lib/pagination";
-import type { LicenseResponse } from "@/domain/schemas/licenses";
 import type { OffboardDecision, OffboardingResponse } from "@/domain/schemas/offboarding";
 import type {
   CreateUserRequest,
@@ -28,7 +27,6 @@ export const userKeys = {
   all: ["/api/users"] as const,
   page: (params: UserListParams, page: number, pageSize: number) =>
     ["/api/users", params, { page, pageSize }] as const,
-  licenses: (id: number) => [`/api/users/${id}/licenses`] as const,
   holdings: (id: number) => [`/api/users/${id}/holdings`] as const,
 };
 
@@ -56,16 +54,6 @@ export function useUserPage(params: UserListParams, page: number, pageSize: numb
       params,
     }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useUserLicenses(userId: number, enabled = true) {
-  return useQuery({
-    queryKey: userKeys.licenses(userId),
-    queryFn: ({ signal }) =>
-      api.get<LicenseResponse[]>(`/api/users/${userId}/licenses`, { signal }),
-    enabled,
-    retry: false,
   });
 }
 

@@ -19,7 +19,7 @@ import {
   SelectValue,
 } from "@/client/components/ui/select";
 import { Skeleton } from "@/client/components/ui/skeleton";
-import { UserPicker } from "@/client/features/licenses";
+import { UserPicker } from "@/client/features/people-picker";
 import { useDialogAction } from "@/client/hooks/use-dialog-action";
 import { HOLDING_KIND_LABELS, RELEASE_LABELS } from "@/domain/offboarding";
 import {

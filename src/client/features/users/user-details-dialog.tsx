@@ -1,8 +1,9 @@
-// User Details (spec part 2, 'Users'): who the person is and what they hold, by area.
+// User Details (spec part 2, 'Users'): who the person is, offboarding, and what they hold, by
+// area. The users feature draws the frame and knows no other area: each area's section comes from
+// that area's feature, wired in by src/client/app/users-page.tsx, since app/ is the one place
+// allowed to compose features.
 
-import { KeyRound } from "lucide-react";
 import type * as React from "react";
-import { HoldingsList } from "@/client/components/holdings-list";
 import {
   Dialog,
   DialogContent,
@@ -10,29 +11,32 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/client/components/ui/dialog";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/client/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { AdminTwoFactorReset } from "@/client/features/account-security";
-import { UserOfficeAccounts } from "@/client/features/accounts";
-import { ItemHistoryRecords } from "@/client/features/activity";
-import { UserGsuiteAccounts } from "@/client/features/gsuite";
-import { UserHardware } from "@/client/features/hardware";
-import { formatCalendarDate, formatLicenseType } from "@/client/lib/format";
 import type { UserResponse } from "@/domain/schemas/users";
-import { useUserLicenses } from "./api";
 import { OffboardUser } from "./offboard-dialog";
 import { RoleBadge, StatusBadge } from "./user-badges";
+
+/** One area's tab: what the person holds there, or their history. */
+export interface UserDetailsTab {
+  value: string;
+  label: string;
+  content(user: UserResponse): React.ReactNode;
+}
+
+/** What the other areas show in User Details. */
+export interface UserDetailsSections {
+  /** Shown under the person's details, before offboarding (the second-factor reset). */
+  accountActions(user: UserResponse): React.ReactNode;
+  /** In the order the spec lists them. */
+  tabs: readonly UserDetailsTab[];
+  /** The tab open first. */
+  defaultTab: string;
+}
 
 export interface UserDetailsDialogProps {
   user: UserResponse | null;
   onOpenChange: (open: boolean) => void;
+  sections: UserDetailsSections;
 }
 
 function Detail({ label, value }: { label: string; value: React.ReactNode }) {
@@ -44,7 +48,7 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps) {
+export function UserDetailsDialog({ user, onOpenChange, sections }: UserDetailsDialogProps) {
   return (
     <Dialog open={user !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -64,75 +68,25 @@ export function UserDetailsDialog({ user, onOpenChange }: UserDetailsDialogProps
               <Detail label="Role" value={<RoleBadge isAdmin={user.isAdmin} />} />
               <Detail label="Status" value={<StatusBadge isActive={user.isActive} />} />
             </dl>
-            <AdminTwoFactorReset userId={user.id} username={user.username} />
+            {sections.accountActions(user)}
             <OffboardUser user={user} />
-            <Tabs defaultValue="licenses">
+            <Tabs defaultValue={sections.defaultTab}>
               <TabsList>
-                <TabsTrigger value="hardware">Hardware</TabsTrigger>
-                <TabsTrigger value="licenses">Software Licenses</TabsTrigger>
-                <TabsTrigger value="accounts">Office Accounts</TabsTrigger>
-                <TabsTrigger value="gsuite">G Suite</TabsTrigger>
-                <TabsTrigger value="history">History</TabsTrigger>
+                {sections.tabs.map((tab) => (
+                  <TabsTrigger key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </TabsTrigger>
+                ))}
               </TabsList>
-              <TabsContent value="hardware">
-                <UserHardware userId={user.id} />
-              </TabsContent>
-              <TabsContent value="licenses">
-                <UserLicenses userId={user.id} />
-              </TabsContent>
-              <TabsContent value="accounts">
-                <UserOfficeAccounts userId={user.id} />
-              </TabsContent>
-              <TabsContent value="gsuite">
-                <UserGsuiteAccounts userId={user.id} />
-              </TabsContent>
-              <TabsContent value="history">
-                <ItemHistoryRecords area="users" itemId={user.id} />
-              </TabsContent>
+              {sections.tabs.map((tab) => (
+                <TabsContent key={tab.value} value={tab.value}>
+                  {tab.content(user)}
+                </TabsContent>
+              ))}
             </Tabs>
           </>
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function UserLicenses({ userId }: { userId: number }) {
-  const query = useUserLicenses(userId);
-  return (
-    <HoldingsList
-      query={query}
-      icon={<KeyRound />}
-      failedTitle="Licenses could not be loaded"
-      emptyTitle="No software licenses assigned"
-      emptyDescription="This user holds no license seats."
-    >
-      {(data) => (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead>Product</TableHead>
-              <TableHead>Expiry Date</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.map((license) => (
-              <TableRow key={license.id}>
-                <TableCell className="font-medium">{license.name}</TableCell>
-                <TableCell>{formatLicenseType(license.licenseType)}</TableCell>
-                <TableCell>{license.product}</TableCell>
-                <TableCell>
-                  {license.renewalStatus === "auto"
-                    ? "Auto-renews"
-                    : formatCalendarDate(license.expiryDate)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </HoldingsList>
   );
 }

@@ -21,14 +21,15 @@ import { isNewSearchLoading } from "@/client/lib/pagination";
 import type { UserResponse } from "@/domain/schemas/users";
 import { type UserListParams, useUserPage } from "./api";
 import { DeleteUserDialog } from "./delete-user-dialog";
-import { UserDetailsDialog } from "./user-details-dialog";
+import { UserDetailsDialog, type UserDetailsSections } from "./user-details-dialog";
 import { UserFormDialog } from "./user-form-dialog";
 import { type UserAction, UserRow } from "./user-row";
 import { userListSearchParamsSchema } from "./user-search-params";
 
 type FormState = { open: false } | { open: true; user: UserResponse | null };
 
-export function UsersPage() {
+/** `detailsSections`: the other areas' parts of User Details, wired in by the app. */
+export function UsersPage({ detailsSections }: { detailsSections: UserDetailsSections }) {
   const { user: me, isAdmin } = useAuth();
   const [list, setList, setSearch] = useListSearchParams(userListSearchParamsSchema);
   const [form, setForm] = React.useState<FormState>({ open: false });
@@ -128,6 +129,7 @@ export function UsersPage() {
       )}
       <UserDetailsDialog
         user={details ?? linked.item ?? null}
+        sections={detailsSections}
         onOpenChange={(open) => {
           if (open) return;
           setDetails(null);

@@ -1,6 +1,6 @@
-// The assign dialogs' people picker: active users searched by the server over full name,
-// username, e-mail and department, case-insensitively (spec part 1, section 2.8), a page at a
-// time, so a directory of thousands is never downloaded to pick one person.
+// The people picker of every dialog that names a person: active users searched by the server over
+// full name, username, e-mail and department, case-insensitively (spec part 1, section 2.8), a page
+// at a time, so a directory of thousands is never downloaded to pick one person.
 import { useState } from "react";
 import { SearchPicker } from "@/client/components/search-picker";
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
