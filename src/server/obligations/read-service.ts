@@ -18,6 +18,7 @@ import {
   TRUST_REVIEW_PAYING_STATUSES,
 } from "../../domain/obligations";
 import type { Executor } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 import { eventsSql } from "./events-sql";
 
 export type ObligationScope = { userId: number } | "all";
@@ -157,7 +158,7 @@ export async function datedObligationsDigest(
     select md5(coalesce(string_agg(o::text, ',' order by o::text), '')
       || exists (select 1 from droplet_costs)::text) as digest
     from (${obligationRowsSql(range, userId, false)}) o`);
-  return (result as unknown as { rows: { digest: string }[] }).rows[0]!.digest;
+  return rowsOf<{ digest: string }>(result)[0]!.digest;
 }
 
 async function readObligations(
@@ -168,7 +169,7 @@ async function readObligations(
 ): Promise<DatedObligation[]> {
   const userId = scope === "all" ? null : scope.userId;
   const result = await db.execute(obligationRowsSql(range, userId, people));
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  const rows = rowsOf<Row>(result);
 
   const list: DatedObligation[] = [];
   for (const row of rows) {
@@ -230,5 +231,5 @@ function build(
 /** Hosting month ends matter once costs have been imported (a DigitalOcean account is in use). */
 async function usesHosting(db: Executor): Promise<boolean> {
   const result = await db.execute(sql`select exists (select 1 from droplet_costs) as used`);
-  return Boolean((result as unknown as { rows: { used: boolean }[] }).rows[0]?.used);
+  return Boolean(rowsOf<{ used: boolean }>(result)[0]?.used);
 }
