@@ -851,7 +851,7 @@ export const dropletCosts = pgTable(
 );
 
 // One row per import of hosting costs (manual or the daily refresh). A row with no finished_at
-// is an import in progress: claiming one is how two imports, on any instance, are serialized.
+// is an import in progress; the single-run lease keeps two imports, on any instance, apart.
 export const hostingImports = pgTable(
   "hosting_imports",
   {
@@ -867,9 +867,9 @@ export const hostingImports = pgTable(
   (t) => [index("hosting_imports_started_at_idx").on(t.startedAt)],
 );
 
-// One row per CSV import (issue 15). A row with no finished_at is an import in progress:
-// claiming one per area, under an advisory lock, is how two imports into one list, on any
-// instance, are kept apart (server/imports/claim.ts).
+// One row per CSV import (issue 15). A row with no finished_at is an import in progress; the
+// area's single-run lease is what keeps two imports into one list, on any instance, apart
+// (server/imports/claim.ts).
 export const csvImports = pgTable(
   "csv_imports",
   {
@@ -1005,15 +1005,22 @@ export const reminderOffsets = pgTable("reminder_offsets", {
 /**
  * One row (id 1). The last day whose reminders were planned: a pass plans the days after it up
  * to its own (and its own again, for what became due since), so downtime is caught up and no
- * earlier day is planned twice. The lease: the instance running a pass holds it, so instances
- * sharing the database take turns instead of racing.
+ * earlier day is planned twice. Passes take turns through the single-run lease (job_leases).
  */
 export const reminderPassState = pgTable("reminder_pass_state", {
   id: integer("id").primaryKey(),
   lastPlannedDay: date("last_planned_day"),
-  leaseHolder: text("lease_holder"),
-  leaseUntil: timestamp("lease_until", { withTimezone: true }),
   updatedAt: updatedAt(),
+});
+
+/**
+ * The single-run leases (server/db/lease.ts): one row per job that one instance at a time may
+ * run, naming the holder and when its hold runs out unless renewed (decision 0035).
+ */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
 /**

@@ -1,14 +1,15 @@
 // Imports hosting costs from a provider into droplets and droplet_costs.
 //
-// An import is: claim (a hosting_imports row without finished_at, claimed under an advisory lock,
-// so only one import runs at a time across every instance sharing the database), read everything
+// An import is: claim (the single-run lease, so only one import runs at a time across every
+// instance sharing the database, and a hosting_imports row without finished_at), read everything
 // from the provider (no transaction is open while the network is slow), then write it all in one
 // transaction that also marks the import successful. A failure anywhere before that commit writes
 // nothing but the failed import's row, so the previous data stays as it was. A successful import
 // is one activity record (decision 0021), written in that same transaction: how many cost rows it
 // read, added, updated and removed, never a record per row; a failed one changed nothing and
 // records nothing.
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import {
   type BillingMonth,
@@ -25,6 +26,7 @@ import {
 } from "../../domain/schemas/hosting";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor, Tx } from "../db/client";
+import { type Lease, releaseLease, takeLease } from "../db/lease";
 import { dropletCosts, droplets, hostingImports } from "../db/schema";
 import { AppError, conflict } from "../http/errors";
 import {
@@ -34,10 +36,15 @@ import {
   type Machine,
 } from "./provider";
 
-/** An import not finished after this long is taken for dead (its server stopped mid-way). */
+/** An import holds the lease this long (it is not renewed); past it, it is taken for dead. */
 export const IMPORT_LEASE_MINUTES = 15;
 
-/** Serializes claims and writes of hosting imports across every connection and instance. */
+export const HOSTING_IMPORT_LEASE: Lease = {
+  name: "hosting-import",
+  holdMs: IMPORT_LEASE_MINUTES * 60_000,
+};
+
+/** Serializes the writes of hosting imports, should a slow one be taken over while it writes. */
 export const lockHostingImports = (tx: Executor) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext('quartermaster.hosting-import'))`);
 
@@ -53,10 +60,13 @@ export interface ImportRequest {
   stillWanted?: (tx: Tx) => Promise<boolean>;
 }
 
-/** Claims the one import slot; null when `stillWanted` said no. Throws 409 while one runs. */
-async function claimImport(db: Db, request: ImportRequest): Promise<number | null> {
+/**
+ * Records the import's start under the lease; null when `stillWanted` said no. An unfinished row
+ * found there is an import whose server died: it is marked so.
+ */
+function recordStart(db: Db, request: ImportRequest): Promise<number | null> {
   return db.transaction(async (tx) => {
-    await lockHostingImports(tx);
+    if (request.stillWanted && !(await request.stillWanted(tx))) return null;
     await tx
       .update(hostingImports)
       .set({
@@ -64,19 +74,7 @@ async function claimImport(db: Db, request: ImportRequest): Promise<number | nul
         outcome: "error",
         message: "The import was interrupted (its server stopped before it finished).",
       })
-      .where(
-        and(
-          isNull(hostingImports.finishedAt),
-          lt(hostingImports.startedAt, sql`now() - make_interval(mins => ${IMPORT_LEASE_MINUTES})`),
-        ),
-      );
-    const [running] = await tx
-      .select({ id: hostingImports.id })
-      .from(hostingImports)
-      .where(isNull(hostingImports.finishedAt))
-      .limit(1);
-    if (running) throw conflict("IMPORT_IN_PROGRESS", HOSTING_IMPORT_RUNNING_MESSAGE);
-    if (request.stillWanted && !(await request.stillWanted(tx))) return null;
+      .where(isNull(hostingImports.finishedAt));
     const [row] = await tx
       .insert(hostingImports)
       .values({
@@ -345,14 +343,35 @@ function importMessage(months: string[], droplets: number, costs: number) {
   return `Imported ${which}: ${plural(droplets, "droplet")} and ${plural(costs, "cost row")} changed.`;
 }
 
-/** Runs one import; null when the scheduler's re-check found it no longer wanted. */
+/**
+ * Runs one import; null when the scheduler's re-check found it no longer wanted. Throws 409
+ * IMPORT_IN_PROGRESS while another import (on any instance) holds the lease.
+ */
 export async function runHostingImport(
   db: Db,
   provider: HostingProvider,
   request: ImportRequest,
 ): Promise<HostingImportResponse | null> {
-  const importId = await claimImport(db, request);
-  if (importId === null) return null;
+  const holder = randomUUID();
+  if (!(await takeLease(db, HOSTING_IMPORT_LEASE, holder))) {
+    throw conflict("IMPORT_IN_PROGRESS", HOSTING_IMPORT_RUNNING_MESSAGE);
+  }
+  try {
+    const importId = await recordStart(db, request);
+    if (importId === null) return null;
+    return await importUnderLease(db, provider, request, importId);
+  } finally {
+    // A database that fails here too leaves the lease to run out.
+    await releaseLease(db, HOSTING_IMPORT_LEASE, holder).catch(() => {});
+  }
+}
+
+async function importUnderLease(
+  db: Db,
+  provider: HostingProvider,
+  request: ImportRequest,
+  importId: number,
+): Promise<HostingImportResponse> {
   const now = request.now ?? new Date();
   try {
     const fetched = await fetchFromProvider(provider, request.kind, todayIso("UTC", now));

@@ -1,6 +1,6 @@
 // The hosting read models (spec part 2, section 3): status, droplets, costs and the summary.
 // Sums are numeric in SQL and leave the database as text, so no float ever holds money.
-import { desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { IsoDate } from "../../domain/dates";
 import { monthOf, previousMonth, summarizeHosting } from "../../domain/hosting";
 import type {
@@ -10,8 +10,9 @@ import type {
   HostingSummaryResponse,
 } from "../../domain/schemas/hosting";
 import type { Executor } from "../db/client";
+import { leaseHeld } from "../db/lease";
 import { dropletCosts, droplets, hostingImports } from "../db/schema";
-import { IMPORT_LEASE_MINUTES } from "./import-service";
+import { HOSTING_IMPORT_LEASE } from "./import-service";
 
 export const HOSTING_CONFIGURED_MESSAGE = "The DigitalOcean API token is configured.";
 export const HOSTING_NOT_CONFIGURED_STATUS_MESSAGE =
@@ -42,13 +43,7 @@ export async function hostingStatus(
     })
     .from(hostingImports)
     .where(eq(hostingImports.outcome, "success"));
-  const [running] = await db
-    .select({ id: hostingImports.id })
-    .from(hostingImports)
-    .where(
-      sql`${isNull(hostingImports.finishedAt)} and ${hostingImports.startedAt} > now() - make_interval(mins => ${IMPORT_LEASE_MINUTES})`,
-    )
-    .limit(1);
+  const running = await leaseHeld(db, HOSTING_IMPORT_LEASE);
 
   const lastImport =
     last?.finishedAt && last.outcome

@@ -1,7 +1,7 @@
 // The daily refresh: with a token configured, every server checks now and then whether the
-// running month was imported in the last day and, if not, imports it. The claim of the import
-// (an advisory lock, then the hosting_imports row) lets only one instance do it; the others see
-// the import running or, once it is done, no longer due (re-checked under the same lock).
+// running month was imported in the last day and, if not, imports it. The import's single-run
+// lease lets only one instance do it; the others see the import running or, once it is done, no
+// longer due (re-checked under the lease).
 
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";

@@ -1,61 +1,61 @@
-// One import at a time per area, across every instance sharing the database: an import claims a
-// csv_imports row (no finished_at) under an advisory lock, and a second claim for the same area
-// finds it and gets 409. The claim is its own short transaction, committed before the work, so
-// it is visible to every connection at once.
-// Within one process the claim is also kept in memory and checked first: on PGlite (always one
-// process) the single connection runs one transaction at a time, so a second claim would wait
-// for the first import's whole write transaction and then succeed, instead of answering 409.
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+// One import at a time per area, across every instance sharing the database: an import takes the
+// area's single-run lease (db/lease.ts), then records itself as a csv_imports row (no finished_at
+// yet) for the history; a second import into the area finds the lease held and gets 409. An
+// import is not renewed: one that runs past the hold is taken for dead (its server stopped
+// mid-way), and the next import marks its row interrupted.
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ImportArea } from "../../domain/imports/columns";
 import { IMPORT_RUNNING_MESSAGE } from "../../domain/schemas/imports";
 import type { Db, Executor } from "../db/client";
+import { type Lease, leaseHeld, releaseLease, takeLease } from "../db/lease";
 import { csvImports } from "../db/schema";
 import { conflict } from "../http/errors";
 
-/** A claim older than this is taken for dead (its server stopped mid-way). */
+/** An import holds its area's lease this long; past it, it is taken for dead. */
 export const IMPORT_LEASE_MINUTES = 15;
 
-const lockImports = (tx: Executor, area: ImportArea) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quartermaster.csv-import.${area}`}))`);
+const importLease = (area: ImportArea): Lease => ({
+  name: `csv-import:${area}`,
+  holdMs: IMPORT_LEASE_MINUTES * 60_000,
+});
 
-// Per database handle, i.e. per application instance (tests run two instances in one process).
-const claimedHere = new WeakMap<Db, Set<ImportArea>>();
-const claimsOf = (db: Db) => {
-  let claims = claimedHere.get(db);
-  if (!claims) {
-    claims = new Set<ImportArea>();
-    claimedHere.set(db, claims);
-  }
-  return claims;
-};
+/** A running import: its csv_imports row and its hold on the area's lease. */
+export interface ImportClaim {
+  area: ImportArea;
+  id: number;
+  holder: string;
+}
 
 /**
  * Claims the area's import slot; 409 IMPORT_IN_PROGRESS while another import holds it. The
- * caller ends the claim with finishImport and, whatever happened, releaseClaimHere.
+ * caller ends the claim with finishImport and, whatever happened, releaseClaim.
  */
 export async function claimImport(
   db: Db,
   area: ImportArea,
   userId: number | null,
-): Promise<number> {
-  const claims = claimsOf(db);
-  if (claims.has(area)) throw conflict("IMPORT_IN_PROGRESS", IMPORT_RUNNING_MESSAGE);
-  claims.add(area);
+): Promise<ImportClaim> {
+  const holder = randomUUID();
+  if (!(await takeLease(db, importLease(area), holder))) {
+    throw conflict("IMPORT_IN_PROGRESS", IMPORT_RUNNING_MESSAGE);
+  }
   try {
-    return await claimRow(db, area, userId);
+    return { area, id: await recordStart(db, area, userId), holder };
   } catch (error) {
-    claims.delete(area);
+    await releaseLease(db, importLease(area), holder);
     throw error;
   }
 }
 
-export function releaseClaimHere(db: Db, area: ImportArea) {
-  claimsOf(db).delete(area);
+/** Frees the area for the next import. */
+export async function releaseClaim(db: Db, claim: ImportClaim) {
+  await releaseLease(db, importLease(claim.area), claim.holder);
 }
 
-function claimRow(db: Db, area: ImportArea, userId: number | null): Promise<number> {
+// Under the lease, an unfinished row is an import whose server died: it is marked so.
+function recordStart(db: Db, area: ImportArea, userId: number | null): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockImports(tx, area);
     await tx
       .update(csvImports)
       .set({
@@ -63,19 +63,7 @@ function claimRow(db: Db, area: ImportArea, userId: number | null): Promise<numb
         outcome: "error",
         message: "The import was interrupted (its server stopped before it finished).",
       })
-      .where(
-        and(
-          eq(csvImports.area, area),
-          isNull(csvImports.finishedAt),
-          lt(csvImports.startedAt, sql`now() - make_interval(mins => ${IMPORT_LEASE_MINUTES})`),
-        ),
-      );
-    const [running] = await tx
-      .select({ id: csvImports.id })
-      .from(csvImports)
-      .where(and(eq(csvImports.area, area), isNull(csvImports.finishedAt)))
-      .limit(1);
-    if (running) throw conflict("IMPORT_IN_PROGRESS", IMPORT_RUNNING_MESSAGE);
+      .where(and(eq(csvImports.area, area), isNull(csvImports.finishedAt)));
     const [row] = await tx
       .insert(csvImports)
       .values({ area, userId })
@@ -102,17 +90,5 @@ export async function finishImport(
 }
 
 /** Whether an import into the area is running (on any instance). */
-export async function importRunning(db: Executor, area: ImportArea): Promise<boolean> {
-  const [row] = await db
-    .select({ id: csvImports.id })
-    .from(csvImports)
-    .where(
-      and(
-        eq(csvImports.area, area),
-        isNull(csvImports.finishedAt),
-        sql`${csvImports.startedAt} >= now() - make_interval(mins => ${IMPORT_LEASE_MINUTES})`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+export const importRunning = (db: Executor, area: ImportArea): Promise<boolean> =>
+  leaseHeld(db, importLease(area));

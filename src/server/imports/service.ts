@@ -16,7 +16,7 @@ import type { Secrets } from "../lib/secrets";
 import { importAreas } from "./areas";
 import { chunked } from "./areas/area";
 import { type CheckedRow, checkAgainstDatabase, checkFile } from "./check";
-import { claimImport, finishImport, releaseClaimHere } from "./claim";
+import { claimImport, finishImport, releaseClaim } from "./claim";
 import { withGinBulkLoad } from "./gin-bulk-load";
 import { clearProgress, reportProgress } from "./progress";
 
@@ -92,7 +92,7 @@ export async function commitImport(
   options: CommitOptions,
 ): Promise<ImportResultResponse> {
   const definition = importAreas[area];
-  const claimId = await claimImport(db, area, options.actor.userId);
+  const claim = await claimImport(db, area, options.actor.userId);
   try {
     reportProgress(db, area, { phase: "checking", processed: 0, total: 0 });
     const file = checkFile(area, definition, text);
@@ -132,7 +132,7 @@ export async function commitImport(
           itemLabel: "CSV import",
           detail: { rows: written, skipped },
         });
-        await finishImport(tx, claimId, {
+        await finishImport(tx, claim.id, {
           success: true,
           rows: written,
           message: `Imported ${plural(written, "row")}${skipped > 0 ? `, skipped ${skipped}` : ""}.`,
@@ -148,10 +148,11 @@ export async function commitImport(
   } catch (error) {
     const message = error instanceof Error ? error.message : "The import failed.";
     // A database that fails here too leaves the claim to its lease; the first error is the story.
-    await finishImport(db, claimId, { success: false, rows: 0, message }).catch(() => {});
+    await finishImport(db, claim.id, { success: false, rows: 0, message }).catch(() => {});
     throw error;
   } finally {
     clearProgress(db, area);
-    releaseClaimHere(db, area);
+    // A database that fails here too leaves the lease to run out.
+    await releaseClaim(db, claim).catch(() => {});
   }
 }

@@ -3,11 +3,11 @@
 // assignment changes). Run by the scheduler every REMINDER_INTERVAL_MINUTES and by
 // `npm run reminders -- --date YYYY-MM-DD`. Between passes, every instance runs the delivery
 // check often (runDeliveryCheck), so rows a dead instance left claimed go within a minute.
-import { randomUUID } from "node:crypto";
 import type { IsoDate } from "../../domain/dates";
 import type { Db } from "../db/client";
+import { runUnderLease } from "../db/lease";
 import { type DeliveryOutcome, deliverDue, deliveryWaiting } from "./deliver";
-import { releaseLease, takeLease } from "./lease";
+import { REMINDER_PASS_LEASE } from "./lease";
 import type { Mailer } from "./mailer";
 import { type ObligationSource, type PlanOutcome, planReminders } from "./plan";
 import { recipientCheck } from "./recipient-check";
@@ -73,21 +73,13 @@ export async function runDeliveryCheck(
   );
 }
 
-/** Runs the work holding the lease (renewed through `renew`), or returns null if it is held. */
-async function underLease<T>(
+/** Runs the work holding the pass's lease (renewed through `renew`), or returns null if it is held. */
+function underLease<T>(
   db: Db,
   options: Pick<PassOptions, "clock">,
   work: (renew: () => Promise<boolean>) => Promise<T>,
 ): Promise<T | null> {
-  const holder = randomUUID();
   // The lease runs on the real clock (it measures how long this process has been at it), while
   // `now` may be a test's or an operator's day.
-  const clock = options.clock ?? (() => new Date());
-  const renew = () => takeLease(db, holder, clock());
-  if (!(await renew())) return null;
-  try {
-    return await work(renew);
-  } finally {
-    await releaseLease(db, holder);
-  }
+  return runUnderLease(db, REMINDER_PASS_LEASE, work, options.clock);
 }

@@ -8,9 +8,10 @@ import { type SmtpListener, startSmtpListener } from "../../../tests/support/smt
 import { openTestDatabase } from "../../../tests/support/test-database";
 import { addDays, type IsoDate } from "../../domain/dates";
 import type { Database } from "../db/client";
+import { takeLease } from "../db/lease";
 import { reminderDeliveries, reminderPassState, users } from "../db/schema";
 import { claimDue, deliverDue } from "./deliver";
-import { takeLease } from "./lease";
+import { REMINDER_PASS_LEASE } from "./lease";
 import { createSmtpMailer, type Mailer } from "./mailer";
 import { runDeliveryCheck } from "./pass";
 import { type ObligationSource, planReminders, type ReminderObligation } from "./plan";
@@ -69,7 +70,7 @@ beforeEach(async () => {
 describe("a reminder batch claimed by an instance that died", () => {
   it("is sent by another instance's check within a minute, once, and not while the claim is live", async () => {
     await queueThree();
-    expect(await takeLease(database.db, "dead-instance", T0)).toBe(true);
+    expect(await takeLease(database.db, REMINDER_PASS_LEASE, "dead-instance", T0)).toBe(true);
     expect(await claimDue(database.db, T0, T0)).toHaveLength(3);
 
     const check = (seconds: number) =>
