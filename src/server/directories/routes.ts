@@ -50,7 +50,6 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, directoryList, {
     area: "directories",
-    fileName: "directories",
     table: (_request, query) => directoryTable(app.db, query),
   });
 

@@ -29,10 +29,13 @@ export interface ListRoute<Query extends z.ZodObject = z.ZodObject> {
 /** The list's query as its export reads it: every filter and the order, no page window. */
 export type ExportQuery<Query extends z.ZodObject> = Omit<z.infer<Query>, "limit" | "offset">;
 
-/** The export's query: the list's without limit and offset, plus the format. */
+/** The export's query: the list's without its page window (if it is paged), plus the format. */
 function exportQuerySchema(list: ListRoute<z.ZodObject>) {
-  const filters = list.querystring?.omit(PAGE_WINDOW) ?? z.object({});
-  return filters.extend(EXPORT_FORMAT_FIELD);
+  const query: z.ZodObject = list.querystring ?? z.object({});
+  const window: Partial<typeof PAGE_WINDOW> = Object.fromEntries(
+    Object.entries(PAGE_WINDOW).filter(([key]) => key in query.shape),
+  );
+  return query.omit(window).extend(EXPORT_FORMAT_FIELD);
 }
 
 export function declareListExport<Query extends z.ZodObject>(
@@ -41,8 +44,7 @@ export function declareListExport<Query extends z.ZodObject>(
   options: {
     /** The activity log's area for the record every export writes. */
     area: ActivityArea;
-    /** The download's name before its date and extension ('office-accounts'). */
-    fileName: string;
+    /** The list as a table; the download is named after it ('office-accounts-<date>.csv'). */
     table: (request: FastifyRequest, query: ExportQuery<Query>) => ExportTable<unknown>;
   },
 ) {
@@ -56,13 +58,14 @@ export function declareListExport<Query extends z.ZodObject>(
       schema: { querystring: exportQuerySchema(list), response: { 200: exportFileResponseSchema } },
     },
     async (request, reply) => {
-      const { format, ...query } = request.query as { format: ExportFormat } & ExportQuery<Query>;
+      const { format, ...filters } = request.query as { format: ExportFormat };
+      const table = options.table(request, filters as ExportQuery<Query>);
       return sendLogged(app.db, request, reply, {
         area: options.area,
         format,
-        filters: query,
-        tables: [options.table(request, query as ExportQuery<Query>)],
-        fileName: options.fileName,
+        filters,
+        tables: [table],
+        fileName: table.name,
       });
     },
   );

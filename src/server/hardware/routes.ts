@@ -59,7 +59,6 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, hardwareList, {
     area: "hardware",
-    fileName: "hardware",
     table: (request, query) => hardwareTable(app.db, currentSession(request), query),
   });
 
@@ -138,7 +137,6 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, hardwareRequestList, {
     area: "hardware_requests",
-    fileName: "hardware-requests",
     table: (request, query) => hardwareRequestTable(app.db, currentSession(request), query),
   });
 

@@ -59,7 +59,6 @@ export const hostingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, costList, {
     area: "hosting",
-    fileName: "hosting-costs",
     table: () => hostingCostTable(app.db),
   });
 

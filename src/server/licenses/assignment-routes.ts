@@ -48,7 +48,6 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, assignmentList, {
     area: "assignments",
-    fileName: "assignments",
     table: (_request, query) => assignmentTable(app.db, query),
   });
 

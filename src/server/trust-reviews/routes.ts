@@ -50,7 +50,6 @@ export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, trustReviewList, {
     area: "trust_reviews",
-    fileName: "trust-reviews",
     table: (_request, query) => trustReviewTable(app.db, query),
   });
 

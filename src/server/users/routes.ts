@@ -37,7 +37,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   declareListExport(app, userList, {
     area: "users",
-    fileName: "users",
     table: (_request, query) => userTable(app.db, query),
   });
 
