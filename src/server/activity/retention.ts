@@ -2,13 +2,11 @@
 // the log accepts: the table's trigger (migration 0017) lets a DELETE through only in a
 // transaction that set quartermaster.activity_retention, which only this file does.
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { tryLockForTransaction } from "../db/advisory-locks";
 import type { Db, Tx } from "../db/client";
 import { rowsOf } from "../db/rows-of";
 import { activityLog } from "../db/schema";
 import { recordActivity, systemActor } from "./record";
-
-/** Key of the advisory lock that lets one instance at a time prune (any number will do, fixed). */
-const PRUNE_LOCK_KEY = 7_215_021;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,12 +31,7 @@ export async function pruneActivity(
 ): Promise<PruneOutcome> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   return db.transaction(async (tx) => {
-    // Both drivers answer execute() with { rows } (as trust-reviews/summary.ts reads it).
-    const result = await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK_KEY}) as locked`,
-    );
-    const locked = rowsOf<{ locked: boolean }>(result)[0]?.locked;
-    if (!locked) return "busy";
+    if (!(await tryLockForTransaction(tx, "activityPruning"))) return "busy";
     if (options.onlyIfNoneWithinMs !== undefined) {
       const since = new Date(now.getTime() - options.onlyIfNoneWithinMs);
       const [recent] = await tx

@@ -10,6 +10,7 @@ import type {
   UpdatePlanRequest,
 } from "../../domain/schemas/gsuite";
 import { type ActivityActor, recordActivity } from "../activity/record";
+import { lockForTransaction } from "../db/advisory-locks";
 import type { Db, Executor } from "../db/client";
 import { gsuiteAccounts, gsuitePlans } from "../db/schema";
 import { updateRow } from "../db/update-row";
@@ -85,7 +86,7 @@ export async function listPlans(db: Db): Promise<PlanResponse[]> {
 
 // Names are unique per table; the check and the insert run under a table-level advisory lock so
 // two concurrent adds of one name cannot both pass it.
-const lockPlanNames = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(7, 1)`);
+const lockPlanNames = (tx: Executor) => lockForTransaction(tx, "gsuitePlanNames");
 
 export async function createPlan(db: Db, input: CreatePlanRequest, actor: ActivityActor) {
   return db.transaction(async (tx) => {

@@ -25,7 +25,8 @@ import {
   type HostingImportResponse,
 } from "../../domain/schemas/hosting";
 import { type ActivityActor, recordActivity } from "../activity/record";
-import type { Db, Executor, Tx } from "../db/client";
+import { lockForTransaction } from "../db/advisory-locks";
+import type { Db, Tx } from "../db/client";
 import { type Lease, releaseLease, takeLease } from "../db/lease";
 import { dropletCosts, droplets, hostingImports } from "../db/schema";
 import { AppError, conflict } from "../http/errors";
@@ -43,10 +44,6 @@ export const HOSTING_IMPORT_LEASE: Lease = {
   name: "hosting-import",
   holdMs: IMPORT_LEASE_MINUTES * 60_000,
 };
-
-/** Serializes the writes of hosting imports, should a slow one be taken over while it writes. */
-export const lockHostingImports = (tx: Executor) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext('quartermaster.hosting-import'))`);
 
 export type ImportTrigger = "manual" | "scheduled";
 
@@ -179,7 +176,8 @@ async function writeImport(
   request: ImportRequest,
   now: Date,
 ): Promise<HostingImportResponse> {
-  await lockHostingImports(tx);
+  // Should a slow import be taken over while it writes, the two writes still go one after the other.
+  await lockForTransaction(tx, "hostingImportWrites");
   const listed = new Map((fetched.machines ?? []).map((m) => [m.machineId, m.name]));
 
   // One droplet row per droplet billed in the imported months; the newest month names it, and

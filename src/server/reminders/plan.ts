@@ -13,6 +13,7 @@ import {
   PREFERENCE_OF_KIND,
 } from "../../domain/reminders";
 import { DEFAULT_PREFERENCES, type PreferencesResponse } from "../../domain/schemas/preferences";
+import { lockForTransaction } from "../db/advisory-locks";
 import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { reminderDeliveries, reminderPassState, userPreferences, users } from "../db/schema";
@@ -47,9 +48,6 @@ interface Recipient {
   preferences: PreferencesResponse;
 }
 
-const lockPlanning = (tx: Executor) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext('quartermaster.reminder-plan'))`);
-
 export async function planReminders(
   db: Db,
   source: ObligationSource,
@@ -58,7 +56,7 @@ export async function planReminders(
   now: Date,
 ): Promise<PlanOutcome> {
   return db.transaction(async (tx) => {
-    await lockPlanning(tx);
+    await lockForTransaction(tx, "reminderPlanning");
     const [state] = await tx
       .select({ lastPlannedDay: reminderPassState.lastPlannedDay })
       .from(reminderPassState)
