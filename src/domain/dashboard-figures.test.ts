@@ -4,7 +4,7 @@ import {
   officeAccountsMonthlyExpense,
   sharePercent,
 } from "./dashboard-figures";
-import { DEFAULT_CURRENCY_RATES } from "./money";
+import { DEFAULT_CURRENCY_RATES } from "./money/rates";
 
 describe("hardwareStatusTypeLabel", () => {
   it("labels the accessory type Accessories and the others as everywhere else", () => {

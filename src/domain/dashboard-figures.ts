@@ -2,7 +2,7 @@
 // summary call and its tests share them.
 import type { Currency, HardwareType } from "./enums";
 import { HARDWARE_TYPE_LABELS } from "./hardware-types";
-import { type CurrencyRates, convertWith } from "./money";
+import { type CurrencyRates, convertWith } from "./money/rates";
 
 /**
  * The label of a type in the Hardware Status card's count by type. The spec's accessory type

@@ -10,7 +10,7 @@
 import { daysBetween, type IsoDate } from "./dates";
 import type { Currency } from "./enums";
 import { getLicenseStatus } from "./license-status";
-import { formatMoney } from "./money";
+import { formatMoney } from "./money/format";
 import { nextOccurrence } from "./recurrence";
 
 /** How long after expiry a license still shows in Needs Attention. */

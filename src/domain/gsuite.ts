@@ -1,7 +1,7 @@
 // G Suite rules shared by the page and the server (spec part 2, sections 4 and 9): the e-mail an
 // assignment gives a user, and the page's money figures from per-currency sums.
 import type { GsuiteCurrency } from "./enums";
-import { roundMoney } from "./money";
+import { roundMoney } from "./money/amounts";
 
 /** Domain names as organizations hold them: lower-case labels of letters, digits and hyphens. */
 export const DOMAIN_PATTERN =

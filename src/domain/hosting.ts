@@ -1,39 +1,18 @@
-// Hosting cost rules (spec part 2, Hosting; issue 12): billing months, the month-to-date
+// Hosting cost rules (spec part 2, Hosting; issue 12): the month-to-date
 // projection and the change against the previous month, and exact decimal arithmetic for the
 // USD amounts DigitalOcean sends as strings. No floats touch money here: amounts are whole cents
 // (bigint), and the one division (the projection) rounds half away from zero to the cent.
-import { daysBetween, type IsoDate, isIsoDate } from "./dates";
+import { daysBetween, type IsoDate } from "./dates";
+import { daysInMonth, type IsoMonth, isIsoMonth, monthOf, previousMonth } from "./money/months";
+
+// Hosting speaks of billing months (DigitalOcean's invoice_period): they are plain months,
+// counted by domain/money/months.ts; these names are hosting's words for them.
+export { daysInMonth, monthOf, previousMonth, shiftMonth } from "./money/months";
 
 /** A billing month, 'YYYY-MM' (DigitalOcean's invoice_period). */
-export type BillingMonth = string;
+export type BillingMonth = IsoMonth;
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export function isBillingMonth(value: unknown): value is BillingMonth {
-  return typeof value === "string" && MONTH.test(value);
-}
-
-/** The billing month a calendar date falls in. */
-export function monthOf(date: IsoDate): BillingMonth {
-  if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
-  return date.slice(0, 7);
-}
-
-/** The month `offset` months from `month` (negative for earlier). */
-export function shiftMonth(month: BillingMonth, offset: number): BillingMonth {
-  const match = MONTH.exec(month);
-  if (!match) throw new RangeError(`Not a billing month: ${month}`);
-  const index = Number(match[1]) * 12 + Number(match[2]) - 1 + offset;
-  const year = Math.floor(index / 12);
-  return `${String(year).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
-
-export const previousMonth = (month: BillingMonth) => shiftMonth(month, -1);
-
-/** Days in a billing month (February 29 in a leap year). */
-export function daysInMonth(month: BillingMonth): number {
-  return daysBetween(`${month}-01`, `${shiftMonth(month, 1)}-01`);
-}
+export const isBillingMonth = isIsoMonth;
 
 /** Days of the month that have begun by `today`, counting today: 1 on the first. */
 export function daysPassed(today: IsoDate): number {
@@ -146,8 +125,7 @@ export function summarizeHosting(input: {
 
 /** 'November 2026' for '2026-11' (English month names, as the rest of the UI). */
 export function monthLabel(month: BillingMonth): string {
-  const match = MONTH.exec(month);
-  if (!match) return month;
+  if (!isIsoMonth(month)) return month;
   const names = [
     "January",
     "February",
@@ -162,5 +140,5 @@ export function monthLabel(month: BillingMonth): string {
     "November",
     "December",
   ];
-  return `${names[Number(match[2]) - 1]} ${match[1]}`;
+  return `${names[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }

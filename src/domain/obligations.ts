@@ -6,8 +6,8 @@
 // payments and hosting month ends.
 import { z } from "zod";
 import { addDays, type IsoDate, isIsoDate } from "./dates";
-import { monthBounds, monthOf, shiftMonth } from "./expenses/calendar";
 import type { EventKind, EventSource } from "./expenses/schedule";
+import { monthBounds, monthOf, shiftMonth } from "./money/months";
 
 export const OBLIGATION_KINDS = [
   "license_expiry",

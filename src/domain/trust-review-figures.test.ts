@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CURRENCY_RATES } from "./money";
+import { DEFAULT_CURRENCY_RATES } from "./money/rates";
 import {
   clientRevenueFactors,
   licenseCostFactors,

@@ -1,32 +1,28 @@
 // The Trust Reviews summary cards' figures (spec part 2, section 9), as pure functions over the
 // per-currency sums the server reads in SQL (server/trust-reviews/summary.ts):
-// - license cost: to yearly monthly ×12, quarterly ×4, annually ×1, one-time ÷3 (spread over
-//   three years), anything else as annual; to monthly ×1, ÷3, ÷12, ÷36, anything else ÷12;
-// - client revenue: only paying and partial rows; monthly as is (×12 a year), annually ÷12 a
-//   month (as is a year);
-// - each converted into the display currency, summed, and rounded to 2 decimals at the end.
+// - license cost: TRUST_REVIEW_LICENSE_FACTORS, any frequency it does not list as annually;
+// - client revenue: only paying and partial rows; CLIENT_REVENUE_FACTORS, anything but annually
+//   as monthly;
+// - each converted into the display currency, summed, and rounded to 2 decimals at the end
+//   (domain/money/grouped-total.ts).
 import type { RateCurrency } from "./enums";
-import { type CurrencyRates, rateBetween, roundMoney } from "./money";
+import { roundMoney } from "./money/amounts";
+import {
+  CLIENT_REVENUE_FACTORS,
+  factorOf,
+  type PeriodFactors,
+  TRUST_REVIEW_LICENSE_FACTORS,
+} from "./money/factors";
+import { convertedSum } from "./money/grouped-total";
+import type { CurrencyRates } from "./money/rates";
 
 /** Multipliers from a license's payment to a year and to a month. */
-export function licenseCostFactors(frequency: string): { yearly: number; monthly: number } {
-  switch (frequency) {
-    case "monthly":
-      return { yearly: 12, monthly: 1 };
-    case "quarterly":
-      return { yearly: 4, monthly: 1 / 3 };
-    case "one-time":
-      return { yearly: 1 / 3, monthly: 1 / 36 };
-    default:
-      // annually, and (as the spec says) any other frequency
-      return { yearly: 1, monthly: 1 / 12 };
-  }
-}
+export const licenseCostFactors = (frequency: string): PeriodFactors =>
+  factorOf(TRUST_REVIEW_LICENSE_FACTORS, frequency) ?? TRUST_REVIEW_LICENSE_FACTORS.annually!;
 
 /** Multipliers from a client's payment to a year and to a month. */
-export function clientRevenueFactors(frequency: string): { yearly: number; monthly: number } {
-  return frequency === "annually" ? { yearly: 1, monthly: 1 / 12 } : { yearly: 12, monthly: 1 };
-}
+export const clientRevenueFactors = (frequency: string): PeriodFactors =>
+  factorOf(CLIENT_REVENUE_FACTORS, frequency) ?? CLIENT_REVENUE_FACTORS.monthly!;
 
 /** A sum of amounts that share a currency and a frequency. */
 export interface AmountGroup {
@@ -48,19 +44,17 @@ export interface TrustReviewFigures {
 
 function total(
   groups: AmountGroup[],
-  factors: (frequency: string) => { yearly: number; monthly: number },
-  period: "yearly" | "monthly",
+  factors: (frequency: string) => PeriodFactors,
+  period: keyof PeriodFactors,
   rates: CurrencyRates,
   currency: RateCurrency,
 ): number {
-  let sum = 0;
-  for (const group of groups) {
-    sum +=
-      group.amount *
-      factors(group.frequency)[period] *
-      rateBetween(rates, group.currency, currency);
-  }
-  return sum;
+  const costGroups = groups.map((group) => ({
+    currency: group.currency,
+    factor: factors(group.frequency)[period],
+    amount: group.amount,
+  }));
+  return convertedSum(costGroups, rates, currency);
 }
 
 /**
@@ -73,7 +67,7 @@ export function trustReviewFigures(
   rates: CurrencyRates,
   currency: RateCurrency,
 ): TrustReviewFigures {
-  const period = (which: "yearly" | "monthly"): PeriodFigures => {
+  const period = (which: keyof PeriodFactors): PeriodFigures => {
     const revenue = total(input.revenue, clientRevenueFactors, which, rates, currency);
     const cost = total(input.cost, licenseCostFactors, which, rates, currency);
     return {

@@ -10,7 +10,7 @@ import { formatCount, formatMoney } from "@/client/lib/format";
 import { officeAccountsMonthlyExpense } from "@/domain/dashboard-figures";
 import { isHardwareOffered } from "@/domain/hardware-status";
 import { hardwareTypeLabel } from "@/domain/hardware-types";
-import { DEFAULT_CURRENCY_RATES } from "@/domain/money";
+import { DEFAULT_CURRENCY_RATES } from "@/domain/money/rates";
 import type { AccountResponse } from "@/domain/schemas/accounts";
 import type { HardwareResponse } from "@/domain/schemas/hardware";
 import { apiLogin, DEMO_ADMIN, DEMO_USER } from "../support/browser";

@@ -7,14 +7,13 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { todayIso } from "@/domain/dates";
-import { monthOf, shiftMonth } from "@/domain/expenses/calendar";
 import type {
   CalendarDayResponse,
   CalendarMonthResponse,
-  ExpenseExportResponse,
   ExpenseSummaryResponse,
 } from "@/domain/expenses/schemas";
-import { formatMoney } from "@/domain/money";
+import { formatMoney } from "@/domain/money/format";
+import { monthOf, shiftMonth } from "@/domain/money/months";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
 import { adminApi, until, visible, waitForCount } from "../support/e2e-ui";
@@ -117,23 +116,29 @@ describe("Expense Analysis", () => {
 
   it("exports a table to CSV with every row the server holds", async () => {
     const api = await adminApi(e2e.baseUrl);
-    const expected = await api<ExpenseExportResponse>(
+    const summary = await api<ExpenseSummaryResponse>(
       "GET",
-      `/api/expenses/export?source=directories&currency=AUD&today=${TODAY}`,
+      `/api/expenses/summary?source=directories&currency=AUD&today=${TODAY}`,
     );
     const page = await adminPage("/expenses?source=directories");
     await page
       .getByRole("group", { name: "Currency" })
       .getByRole("button", { name: "AUD", exact: true })
       .click();
-    const button = page.getByRole("button", { name: "Export CSV of Directories" });
+    const button = page.getByRole("button", { name: "Export Directories expenses" });
     await visible(button);
-    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    await button.click();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("menuitem", { name: "CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`directories-expenses-${TODAY}.csv`);
     const text = fs.readFileSync((await download.path())!, "utf8");
     const lines = text.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe(expected.header.join(","));
-    expect(lines).toHaveLength(expected.rows.length + 1);
+    expect(lines[0]).toBe(
+      "Name,Amount,Currency,Frequency (months),One-time,Monthly (AUD),Yearly (AUD),Next Payment",
+    );
+    expect(lines).toHaveLength(summary.directories!.count + 1);
   });
 
   it("shows each source's empty state, and a failure", async () => {
@@ -170,7 +175,7 @@ describe("Expense Analysis", () => {
     ]) {
       await visible(page.getByText(text, { exact: true }));
     }
-    await visible(page.getByRole("button", { name: "Export CSV of Hosting", disabled: true }));
+    await visible(page.getByRole("button", { name: "Export Hosting expenses", disabled: true }));
 
     await page.unroute(isSummary);
     await page.route(isSummary, (route) =>

@@ -14,7 +14,7 @@ function monthDayYear(date: Date): string {
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${String(date.getFullYear()).padStart(4, "0")}`;
 }
 
-export { formatAmount, formatMoney } from "@/domain/money";
+export { formatAmount, formatMoney } from "@/domain/money/format";
 
 /** 'multi-user' → 'Multi-User', 'annually' → 'Annually' (the spec shows types title-cased). */
 export function titleCase(value: string): string {

@@ -4,9 +4,9 @@
 // SQL groups the items by starting month (items that started before the window are in its first
 // month); this accumulates them.
 import type { RateCurrency } from "../enums";
-import type { CurrencyRates } from "../money";
-import { type IsoMonth, shiftMonth } from "./calendar";
-import { type CostGroup, monthlyTotal } from "./costs";
+import { type CostGroup, convertedTotal } from "../money/grouped-total";
+import { type IsoMonth, shiftMonth } from "../money/months";
+import type { CurrencyRates } from "../money/rates";
 
 export interface StartGroup extends CostGroup {
   /** The first month the group's items count in ('YYYY-MM'). */
@@ -26,7 +26,7 @@ export function cumulativeByMonth(
   currency: RateCurrency,
 ): number[] {
   return months.map((month) =>
-    monthlyTotal(
+    convertedTotal(
       groups.filter((group) => group.month <= month),
       rates,
       currency,

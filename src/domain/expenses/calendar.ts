@@ -1,26 +1,7 @@
 // The expense calendar's month grid and its keyboard moves (WAI-ARIA grid pattern): pure date
-// arithmetic on 'YYYY-MM' months and 'YYYY-MM-DD' days, the same in every time zone.
+// arithmetic on 'YYYY-MM-DD' days, the same in every time zone (months: domain/money/months.ts).
 import { addDays, addMonths, daysBetween, type IsoDate } from "../dates";
-
-export type IsoMonth = string;
-
-const ISO_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-export const isIsoMonth = (value: unknown): value is IsoMonth =>
-  typeof value === "string" && ISO_MONTH.test(value);
-
-/** The month a day is in. */
-export const monthOf = (date: IsoDate): IsoMonth => date.slice(0, 7);
-
-/** The first and last day of a month (leap years included). */
-export function monthBounds(month: IsoMonth): { first: IsoDate; last: IsoDate } {
-  const first = `${month}-01`;
-  return { first, last: addDays(addMonths(first, 1), -1) };
-}
-
-/** The month `count` months before (negative) or after. */
-export const shiftMonth = (month: IsoMonth, count: number): IsoMonth =>
-  monthOf(addMonths(`${month}-01`, count));
+import { type IsoMonth, monthBounds } from "../money/months";
 
 /** 0 for Sunday ... 6 for Saturday. */
 export function weekday(date: IsoDate): number {

@@ -7,8 +7,8 @@
 // The server computes the same dates in SQL (server/obligations/events-sql.ts, tested against
 // these).
 import { addDays, addMonths, type IsoDate } from "../dates";
+import { directoryMonths } from "../money/factors";
 import { nextOccurrenceIndex, step } from "../recurrence";
-import { directoryMonths } from "./costs";
 
 export const LICENSE_FUTURE_OCCURRENCES = 12;
 export const DIRECTORY_FURTHER_OCCURRENCES = 3;

@@ -2,7 +2,7 @@
 // (spec part 1, section 9 gives the defaults; part 2, section 9 adds INR without a rate).
 import { z } from "zod";
 import { RATE_CURRENCIES } from "../enums";
-import { RATE_PAIRS } from "../money";
+import { RATE_PAIRS } from "../money/rates";
 
 export const RATE_MESSAGE = "Rate must be a number greater than 0 with at most 6 decimals";
 export const RATE_PAIR_MESSAGE = "Rates can only be set for the listed currency pairs";

@@ -3,13 +3,13 @@
 // aggregates over eventsSql, so their size depends on the number of days, not of licenses.
 import { sql } from "drizzle-orm";
 import { addDays, type IsoDate } from "../../domain/dates";
-import { monthBounds } from "../../domain/expenses/calendar";
 import type {
   CalendarDayResponse,
   CalendarMonthResponse,
   DisplayCurrencyCode,
 } from "../../domain/expenses/schemas";
 import { DAY_EVENTS_LIMIT } from "../../domain/expenses/schemas";
+import { monthBounds } from "../../domain/money/months";
 import type { Executor } from "../db/client";
 import { loadCurrencyRates } from "../money/currency-rates";
 import { type RateSql, rateSql } from "../money/rates-sql";

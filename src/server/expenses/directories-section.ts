@@ -3,18 +3,14 @@
 import { sql } from "drizzle-orm";
 import type { RateCurrency } from "../../domain/enums";
 import type { StartGroup } from "../../domain/expenses/by-month";
-import {
-  type CostGroup,
-  directoryFactor,
-  directoryMonthlyCost,
-  monthlyTotal,
-  yearlyFromMonthly,
-} from "../../domain/expenses/costs";
+import { directoryFactor, directoryMonthlyCost } from "../../domain/expenses/costs";
 import { EXPENSE_TABLE_LIMIT } from "../../domain/expenses/schemas";
-import { roundMoney } from "../../domain/money";
-import { type Context, convert, rows } from "./section-context";
-
-const directoryDivisorSql = sql`(case when d.is_one_time then 12 else greatest(d.payment_frequency_months, 1) end)`;
+import { roundMoney } from "../../domain/money/amounts";
+import { yearlyFromMonthly } from "../../domain/money/factors";
+import { type CostGroup, convertedTotal } from "../../domain/money/grouped-total";
+import { rowsOf } from "../db/rows-of";
+import { directoryMonthsSql } from "../money/factors-sql";
+import { type Context, convert } from "./section-context";
 
 export interface DirectoryRow {
   id: number;
@@ -33,7 +29,7 @@ export const directoryRowColumns = sql`d.id, d.name, d.payment_amount::text as a
   d.next_payment_date::text as next_payment_date`;
 
 export const directoryOrder = (c: Context) =>
-  sql`d.payment_amount / ${directoryDivisorSql} * ${c.rate(sql`d.payment_currency`)} desc, lower(d.name), d.id`;
+  sql`d.payment_amount / ${directoryMonthsSql} * ${c.rate(sql`d.payment_currency`)} desc, lower(d.name), d.id`;
 
 export function directoryRow(c: Context, row: DirectoryRow) {
   const amount = Number(row.amount);
@@ -66,7 +62,7 @@ export async function directorySection(c: Context) {
       order by ${directoryOrder(c)} limit ${EXPENSE_TABLE_LIMIT}`),
     c.db
       .execute(sql`select count(*)::int as count from directories d where ${billingDirectories}`)
-      .then((r) => rows<{ count: number }>(r)),
+      .then((r) => rowsOf<{ count: number }>(r)),
     c.db.execute(sql`
       select to_char(greatest(date_trunc('month', d.created_at at time zone 'UTC'), ${c.windowStart}::date), 'YYYY-MM') as month,
         d.payment_currency as currency, d.payment_frequency_months as months, d.is_one_time,
@@ -76,14 +72,14 @@ export async function directorySection(c: Context) {
       group by 1, 2, 3, 4`),
   ]);
   type Group = { currency: RateCurrency; months: number; is_one_time: boolean; amount: string };
-  const costGroups: CostGroup[] = rows<Group>(groups).map((g) => ({
+  const costGroups: CostGroup[] = rowsOf<Group>(groups).map((g) => ({
     currency: g.currency,
     factor: directoryFactor(g.months, g.is_one_time),
     amount: g.amount,
   }));
-  const monthly = monthlyTotal(costGroups, c.rates, c.currency);
-  const table = rows<DirectoryRow>(top).map((row) => directoryRow(c, row));
-  const startGroups: StartGroup[] = rows<Group & { month: string }>(starts).map((g) => ({
+  const monthly = convertedTotal(costGroups, c.rates, c.currency);
+  const table = rowsOf<DirectoryRow>(top).map((row) => directoryRow(c, row));
+  const startGroups: StartGroup[] = rowsOf<Group & { month: string }>(starts).map((g) => ({
     month: g.month,
     currency: g.currency,
     factor: directoryFactor(g.months, g.is_one_time),

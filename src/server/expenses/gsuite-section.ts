@@ -3,11 +3,13 @@
 import { sql } from "drizzle-orm";
 import type { RateCurrency } from "../../domain/enums";
 import type { StartGroup } from "../../domain/expenses/by-month";
-import { monthlyTotal, toCents, yearlyFromMonthly } from "../../domain/expenses/costs";
 import { EXPENSE_TABLE_LIMIT } from "../../domain/expenses/schemas";
-import { roundMoney } from "../../domain/money";
+import { roundMoney, toCents } from "../../domain/money/amounts";
+import { yearlyFromMonthly } from "../../domain/money/factors";
+import { convertedTotal } from "../../domain/money/grouped-total";
+import { rowsOf } from "../db/rows-of";
 import { gsuitePlanGroups } from "../gsuite/plan-groups-sql";
-import { type Context, convert, rows } from "./section-context";
+import { type Context, convert } from "./section-context";
 
 interface PlanRow {
   plan: string;
@@ -39,10 +41,10 @@ export async function gsuiteSection(c: Context, limit = EXPENSE_TABLE_LIMIT) {
       ) a left join gsuite_plans p on p.id = a.plan_id
       group by 1, 2`),
   ]);
-  const planRows = rows<PlanRow>(plans);
+  const planRows = rowsOf<PlanRow>(plans);
   // One row per plan (and currency): never more than the plans there are, so no LIMIT is
   // needed for the total, only for the table.
-  const monthly = monthlyTotal(
+  const monthly = convertedTotal(
     planRows.map((p) => ({ currency: p.currency, factor: 1, amount: p.amount })),
     c.rates,
     c.currency,
@@ -61,9 +63,11 @@ export async function gsuiteSection(c: Context, limit = EXPENSE_TABLE_LIMIT) {
       };
     })
     .sort((a, b) => b.monthly - a.monthly || a.plan.localeCompare(b.plan));
-  const startGroups: StartGroup[] = rows<{ month: string; currency: RateCurrency; amount: string }>(
-    starts,
-  ).map((g) => ({ month: g.month, currency: g.currency, factor: 1, amount: g.amount }));
+  const startGroups: StartGroup[] = rowsOf<{
+    month: string;
+    currency: RateCurrency;
+    amount: string;
+  }>(starts).map((g) => ({ month: g.month, currency: g.currency, factor: 1, amount: g.amount }));
   return {
     monthly,
     yearly: roundMoney(yearlyFromMonthly(monthly)),

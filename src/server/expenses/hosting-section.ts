@@ -1,11 +1,12 @@
 // Expense Analysis's hosting (decision 0015): the invoiced droplet costs per month; the latest
 // complete month stands for the monthly cost and gives the largest costs.
 import { sql } from "drizzle-orm";
-import { monthOf } from "../../domain/expenses/calendar";
-import { toCents, yearlyFromMonthly } from "../../domain/expenses/costs";
 import { LARGEST_COSTS_LIMIT } from "../../domain/expenses/schemas";
-import { roundMoney } from "../../domain/money";
-import { type Context, convert, rows } from "./section-context";
+import { roundMoney, toCents } from "../../domain/money/amounts";
+import { yearlyFromMonthly } from "../../domain/money/factors";
+import { monthOf } from "../../domain/money/months";
+import { rowsOf } from "../db/rows-of";
+import { type Context, convert } from "./section-context";
 
 export async function hostingSection(c: Context) {
   const currentMonth = monthOf(c.today);
@@ -24,7 +25,7 @@ export async function hostingSection(c: Context) {
       left join droplets dr on dr.droplet_id = c.droplet_id
       order by c.amount_usd desc, 1 limit ${LARGEST_COSTS_LIMIT}`),
   ]);
-  const byMonth = rows<{ month: string; droplets: number; amount: string }>(months);
+  const byMonth = rowsOf<{ month: string; droplets: number; amount: string }>(months);
   const reference = byMonth.find((row) => row.month < currentMonth) ?? byMonth[0] ?? null;
   const monthly = reference ? convert(c, toCents(reference.amount) / 100, "USD") : 0;
   const table = byMonth.slice(0, 12).map((row) => ({
@@ -42,7 +43,7 @@ export async function hostingSection(c: Context) {
     invoiced: new Map(
       byMonth.map((row) => [row.month, convert(c, toCents(row.amount) / 100, "USD")]),
     ),
-    largest: rows<{ name: string; amount: string }>(droplets).map((row) => ({
+    largest: rowsOf<{ name: string; amount: string }>(droplets).map((row) => ({
       source: "hosting" as const,
       name: row.name,
       monthly: convert(c, toCents(row.amount) / 100, "USD"),

@@ -6,24 +6,17 @@ import { sql } from "drizzle-orm";
 import type { IsoDate } from "../../domain/dates";
 import type { RateCurrency } from "../../domain/enums";
 import type { StartGroup } from "../../domain/expenses/by-month";
-import {
-  annualisedCost,
-  type CostGroup,
-  licenseFactor,
-  licenseMonthlyCost,
-  monthlyTotal,
-  yearlyFromMonthly,
-} from "../../domain/expenses/costs";
+import { annualisedCost, licenseFactor, licenseMonthlyCost } from "../../domain/expenses/costs";
 import { EXPENSE_TABLE_LIMIT } from "../../domain/expenses/schemas";
-import { MONTHLY_FACTOR, roundMoney } from "../../domain/money";
+import { roundMoney } from "../../domain/money/amounts";
+import { yearlyFromMonthly } from "../../domain/money/factors";
+import { type CostGroup, convertedTotal } from "../../domain/money/grouped-total";
 import { nextOccurrence, step } from "../../domain/recurrence";
-import { type Context, convert, rows } from "./section-context";
+import { rowsOf } from "../db/rows-of";
+import { licenseMonthlyFactorSql } from "../money/factors-sql";
+import { type Context, convert } from "./section-context";
 
-const licenseFactorSql = sql.raw(
-  `(case l.payment_frequency ${Object.entries(MONTHLY_FACTOR)
-    .map(([frequency, factor]) => `when '${frequency}' then ${factor}::numeric`)
-    .join(" ")} else 0 end)`,
-);
+const licenseFactorSql = licenseMonthlyFactorSql(sql`l.payment_frequency`);
 
 export interface LicenseRow {
   id: number;
@@ -74,7 +67,7 @@ export const licenseOrder = (c: Context) => sql`${licenseCost(c)} desc, lower(l.
  */
 export async function licenseSection(c: Context) {
   const start = sql`coalesce(l.purchase_date, (l.created_at at time zone 'UTC')::date)`;
-  const [result] = rows<{
+  const [result] = rowsOf<{
     groups: { currency: RateCurrency; frequency: string; amount: string }[] | null;
     count: number | null;
     seats: number | null;
@@ -122,7 +115,7 @@ export async function licenseSection(c: Context) {
     factor: licenseFactor(g.frequency),
     amount: g.amount,
   }));
-  const monthly = monthlyTotal(costGroups, c.rates, c.currency);
+  const monthly = convertedTotal(costGroups, c.rates, c.currency);
   const table = (result?.top ?? []).map((row) => licenseRow(c, row));
   const startGroups: StartGroup[] = (result?.starts ?? []).map((g) => ({
     month: g.month,

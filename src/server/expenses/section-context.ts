@@ -3,14 +3,12 @@
 import { addDays, type IsoDate } from "../../domain/dates";
 import type { RateCurrency } from "../../domain/enums";
 import { chartMonths } from "../../domain/expenses/by-month";
-import { monthOf, shiftMonth } from "../../domain/expenses/calendar";
 import type { DisplayCurrencyCode } from "../../domain/expenses/schemas";
-import { type CurrencyRates, convertWith } from "../../domain/money";
+import { monthOf, shiftMonth } from "../../domain/money/months";
+import { type CurrencyRates, convertWith } from "../../domain/money/rates";
 import type { Executor } from "../db/client";
 import { loadCurrencyRates } from "../money/currency-rates";
 import { type RateSql, rateSql } from "../money/rates-sql";
-
-export const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface Context {
   db: Pick<Executor, "execute">;

@@ -3,8 +3,7 @@
 // section of its own (<source>-section.ts); this file asks the wanted ones and puts them together.
 import type { IsoDate } from "../../domain/dates";
 import { chartMonths, cumulativeByMonth, type StartGroup } from "../../domain/expenses/by-month";
-import { monthOf } from "../../domain/expenses/calendar";
-import { averageCostPerSeat, toCents, yearlyFromMonthly } from "../../domain/expenses/costs";
+import { averageCostPerSeat } from "../../domain/expenses/costs";
 import {
   type DisplayCurrencyCode,
   type ExpenseSource,
@@ -12,7 +11,9 @@ import {
   type ExpenseSummaryResponse,
   LARGEST_COSTS_LIMIT,
 } from "../../domain/expenses/schemas";
-import { roundMoney } from "../../domain/money";
+import { roundMoney, toCents } from "../../domain/money/amounts";
+import { yearlyFromMonthly } from "../../domain/money/factors";
+import { monthOf } from "../../domain/money/months";
 import type { Executor } from "../db/client";
 import { directorySection } from "./directories-section";
 import { gsuiteSection } from "./gsuite-section";

@@ -1,11 +1,12 @@
 // Expense Analysis's "upcoming 30 days": the payments the calendar's events hold in the window,
 // converted and summed in SQL.
 import { sql } from "drizzle-orm";
-import { toCents } from "../../domain/expenses/costs";
 import { type EventSource, upcomingWindow } from "../../domain/expenses/schedule";
 import type { ExpenseSource } from "../../domain/expenses/schemas";
+import { toCents } from "../../domain/money/amounts";
+import { rowsOf } from "../db/rows-of";
 import { eventsSql } from "../obligations/events-sql";
-import { type Context, rows } from "./section-context";
+import type { Context } from "./section-context";
 
 const EVENT_SOURCE_OF: Partial<Record<ExpenseSource, EventSource>> = {
   licenses: "license",
@@ -29,7 +30,7 @@ export async function upcomingPayments(
     paymentsOnly: true,
     grouped: true,
   });
-  const [row] = rows<{ amount: string | null }>(
+  const [row] = rowsOf<{ amount: string | null }>(
     await c.db.execute(sql`select sum(amount)::text as amount from (${events}) e`),
   );
   return toCents(row?.amount ?? "0") / 100;

@@ -1,7 +1,7 @@
 // The G Suite figures' conversion into AUD, at the rates kept in the database (the Settings
 // page's currency rates; the defaults where an administrator set none).
 import type { Converter } from "../../domain/gsuite";
-import { convertWith } from "../../domain/money";
+import { convertWith } from "../../domain/money/rates";
 import type { Executor } from "../db/client";
 import { loadCurrencyRates } from "../money/currency-rates";
 

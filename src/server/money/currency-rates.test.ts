@@ -2,7 +2,7 @@
 // then converts with them, keeping the defaults for pairs nobody set.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
-import { convertWith, DEFAULT_CURRENCY_RATES, RATE_PAIRS } from "../../domain/money";
+import { convertWith, DEFAULT_CURRENCY_RATES, RATE_PAIRS } from "../../domain/money/rates";
 import {
   type CurrencyRateResponse,
   RATE_MESSAGE,

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { changesBetween } from "../../domain/activity";
 import type { RateCurrency } from "../../domain/enums";
-import { type CurrencyRates, DEFAULT_CURRENCY_RATES, RATE_PAIRS } from "../../domain/money";
+import { type CurrencyRates, DEFAULT_CURRENCY_RATES, RATE_PAIRS } from "../../domain/money/rates";
 import type {
   CurrencyRateResponse,
   UpdateCurrencyRatesRequest,

@@ -5,18 +5,14 @@
 // build it here. It imports only the domain, so the schema may use it: money's `*-sql.ts` files
 // are the SQL twins of domain rules, which the ground floor may import (decision 0038), unlike
 // the currency-rates area beside them.
-// The figures are the domain's (MONTHLY_FACTOR, convert at the spec's fixed rates): change them
-// there and `npm run db:generate` rebuilds the indexes with the new literals.
+// The figures are the domain's (LICENSE_MONTHLY_FACTOR through factors-sql.ts, convert at the
+// spec's fixed rates): change them there and `npm run db:generate` rebuilds the indexes with the
+// new literals.
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { CURRENCIES } from "../../domain/enums";
-import { convert, MONTHLY_FACTOR } from "../../domain/money";
-
-const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
-
-const frequencyFactor = Object.entries(MONTHLY_FACTOR)
-  .map(([frequency, factor]) => `when ${literal(frequency)} then ${factor}::numeric`)
-  .join(" ");
+import { convert } from "../../domain/money/rates";
+import { licenseMonthlyFactorSql, literal } from "./factors-sql";
 
 const usdRate = CURRENCIES.map(
   (currency) => `when ${literal(currency)} then ${convert(1, currency, "USD")}::numeric`,
@@ -28,5 +24,5 @@ export function monthlyUsdCostSql(columns: {
   paymentFrequency: PgColumn;
   paymentCurrency: PgColumn;
 }): SQL {
-  return sql`(${columns.paymentAmount} * (case ${columns.paymentFrequency} ${sql.raw(frequencyFactor)} else 0 end) * (case ${columns.paymentCurrency} ${sql.raw(usdRate)} else 1 end))`;
+  return sql`(${columns.paymentAmount} * ${licenseMonthlyFactorSql(columns.paymentFrequency)} * (case ${columns.paymentCurrency} ${sql.raw(usdRate)} else 1 end))`;
 }

@@ -3,7 +3,7 @@
 // order and sum amounts of mixed currencies in the display currency.
 import { type SQL, sql } from "drizzle-orm";
 import { RATE_CURRENCIES, type RateCurrency } from "../../domain/enums";
-import { type CurrencyRates, rateBetween } from "../../domain/money";
+import { type CurrencyRates, rateBetween } from "../../domain/money/rates";
 
 export type RateSql = (currency: SQL) => SQL;
 

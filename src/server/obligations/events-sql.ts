@@ -20,13 +20,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { IsoDate } from "../../domain/dates";
 import { DIRECTORY_FREQUENCY_MONTHS } from "../../domain/enums";
-import { monthBounds, monthOf } from "../../domain/expenses/calendar";
 import type { EventSource } from "../../domain/expenses/schedule";
 import {
   DIRECTORY_FURTHER_OCCURRENCES,
   LICENSE_FUTURE_OCCURRENCES,
   RENEWAL_REMINDER_DAYS,
 } from "../../domain/expenses/schedule";
+import { monthBounds, monthOf } from "../../domain/money/months";
 import { gsuitePlanGroups } from "../gsuite/plan-groups-sql";
 import type { RateSql } from "../money/rates-sql";
 

@@ -10,13 +10,14 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { formatCalendarDate } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
-import { monthGrid, monthOf, moveDay } from "@/domain/expenses/calendar";
+import { monthGrid, moveDay } from "@/domain/expenses/calendar";
 import type { EventKind, EventSource } from "@/domain/expenses/schedule";
 import type {
   CalendarEvent,
   CalendarMonthResponse,
   DisplayCurrencyCode,
 } from "@/domain/expenses/schemas";
+import { monthOf } from "@/domain/money/months";
 import { useCalendarDay, useCalendarMonth } from "./api";
 import { money } from "./expense-format";
 

@@ -1,6 +1,6 @@
 // Amounts of Expense Analysis in the display currency: 'A$1,234.50' or '$1,234.50'.
 import type { DisplayCurrencyCode, ExpenseSource } from "@/domain/expenses/schemas";
-import { formatMoney } from "@/domain/money";
+import { formatMoney } from "@/domain/money/format";
 
 export const money = (value: number | null | undefined, currency: DisplayCurrencyCode) =>
   formatMoney(value ?? 0, currency);

@@ -22,7 +22,7 @@ import type {
   ExpenseSource,
   ExpenseSummaryResponse,
 } from "@/domain/expenses/schemas";
-import { formatMoney } from "@/domain/money";
+import { formatMoney } from "@/domain/money/format";
 import { fetchExpenseExport } from "./api";
 import { downloadCsv } from "./csv-download";
 import { money, SOURCE_LABELS } from "./expense-format";

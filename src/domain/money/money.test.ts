@@ -1,18 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { roundMoney, toAmount } from "./amounts";
+import { formatAmount, formatMoney } from "./format";
 import {
   CONVERSION,
   type CurrencyRates,
   convert,
   convertWith,
   DEFAULT_CURRENCY_RATES,
-  formatAmount,
-  formatMoney,
-  monthlyCost,
   RATE_PAIRS,
   rateBetween,
-  roundMoney,
-  toAmount,
-} from "./money";
+} from "./rates";
 
 describe("formatAmount", () => {
   it("formats en-US dollars with two decimals", () => {
@@ -152,26 +149,5 @@ describe("convertWith", () => {
       ["INR", "USD"],
       ["INR", "AUD"],
     ]);
-  });
-});
-
-describe("monthlyCost", () => {
-  it("normalises each frequency to a month", () => {
-    expect(monthlyCost(10, "monthly")).toBe(10);
-    expect(monthlyCost(120, "annually")).toBe(10);
-    expect(monthlyCost(30, "quarterly")).toBe(10);
-    expect(monthlyCost(10, "weekly")).toBeCloseTo(43.3, 10);
-    expect(monthlyCost(1, "daily")).toBeCloseTo(30.44, 10);
-    expect(monthlyCost(120, "one-time")).toBe(10);
-    expect(monthlyCost("120", "annually")).toBe(10);
-  });
-
-  it("gives 0 for unknown frequencies and missing amounts", () => {
-    expect(monthlyCost(10, "fortnightly")).toBe(0);
-    expect(monthlyCost(10, "constructor")).toBe(0);
-    expect(monthlyCost(10, null)).toBe(0);
-    expect(monthlyCost(null, "monthly")).toBe(0);
-    expect(monthlyCost("", "monthly")).toBe(0);
-    expect(monthlyCost("n/a", "monthly")).toBe(0);
   });
 });

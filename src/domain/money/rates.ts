@@ -1,6 +1,7 @@
-// Amounts, currencies and cost normalisation (spec part 1, sections 5 and 9).
-
-import type { Currency, RateCurrency } from "./enums";
+// Currency rates and conversion (spec part 1, section 9): the spec's fixed rates, the defaults
+// stored until an administrator changes them, and converting an amount between two currencies.
+import type { Currency, RateCurrency } from "../enums";
+import { roundMoney } from "./amounts";
 
 /**
  * Rates from → to: how many units of `to` one unit of `from` buys. Pairs not listed are derived
@@ -33,53 +34,6 @@ export const RATE_PAIRS: readonly (readonly [RateCurrency, RateCurrency])[] = Ob
 ).flatMap(([from, targets]) =>
   Object.keys(targets ?? {}).map((to) => [from as RateCurrency, to as RateCurrency] as const),
 );
-
-/** Monthly multipliers per payment frequency (weekly ×4.33, daily ×30.44, one-time over 12). */
-export const MONTHLY_FACTOR: Readonly<Record<string, number>> = {
-  daily: 30.44,
-  weekly: 4.33,
-  monthly: 1,
-  quarterly: 1 / 3,
-  annually: 1 / 12,
-  "one-time": 1 / 12,
-};
-
-/** Rounds half away from zero to cents, without 1.005 → 1.00 float surprises. */
-export function roundMoney(value: number): number {
-  const rounded = Math.round(Math.abs(value) * 100 + 1e-7) / 100;
-  return value < 0 ? -rounded : rounded;
-}
-
-/** A finite number from a number or numeric string; null for anything else. */
-export function toAmount(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value !== "string" || value.trim() === "") return null;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : null;
-}
-
-// Building an Intl.NumberFormat costs far more than using one, and a list formats an amount per
-// row on every render: one instance per currency, made on first use.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(currency: string): Intl.NumberFormat {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    moneyFormats.set(currency, format);
-  }
-  return format;
-}
-
-/** en-US dollars with two decimals; '$0.00' for a missing, empty or non-numeric amount. */
-export function formatAmount(value: unknown): string {
-  return moneyFormat("USD").format(toAmount(value) ?? 0);
-}
-
-/** An amount in its own currency, en-US style: '$1,234.50', 'A$10.00', '€5.00', '£5.00'. */
-export function formatMoney(value: unknown, currency: Currency = "USD"): string {
-  return moneyFormat(currency).format(toAmount(value) ?? 0);
-}
 
 function listedRate(rates: CurrencyRates, from: RateCurrency, to: RateCurrency) {
   if (from === to) return 1;
@@ -119,13 +73,4 @@ export function convertWith(
 /** The amount in another currency at the spec's fixed rates, rounded to cents. */
 export function convert(amount: number, from: Currency, to: Currency): number {
   return convertWith(CONVERSION, amount, from, to);
-}
-
-/** What a payment costs per month; 0 for a missing amount or an unknown frequency. */
-export function monthlyCost(amount: unknown, frequency: string | null | undefined): number {
-  const value = toAmount(amount);
-  const factor =
-    frequency && Object.hasOwn(MONTHLY_FACTOR, frequency) ? MONTHLY_FACTOR[frequency] : undefined;
-  if (value === null || factor === undefined) return 0;
-  return value * factor;
 }
