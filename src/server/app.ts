@@ -21,7 +21,6 @@ import {
 } from "./api-tokens/session-only";
 import { createTokenAuthenticator } from "./api-tokens/token-auth";
 import { googleAuthRoutes } from "./auth/google/routes";
-import type { Access } from "./auth/guards";
 import { authRoutes } from "./auth/routes";
 import { openSessionStore, type SessionStore } from "./auth/session-store";
 import { type ActiveSession, SESSION_COOKIE } from "./auth/sessions";
@@ -46,6 +45,7 @@ import { registerErrorHandler } from "./http/error-handler";
 import { AppError } from "./http/errors";
 import { registerJsonBodyParser } from "./http/json-body";
 import { createOriginCheck } from "./http/origin-check";
+import type { Access } from "./http/route-access";
 import { enforceRouteGuards } from "./http/route-guard-enforcement";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { validatorCompiler } from "./http/validation";

@@ -3,7 +3,7 @@
 // it can give, each with the one error body (`ErrorResponse`). Derived from the route itself
 // (guard, method, inputs), so a new route is documented correctly without writing anything.
 import type { RouteOptions } from "fastify";
-import { type Access, accessOf } from "../auth/guards";
+import { type Access, accessOf } from "../http/route-access";
 
 export const SESSION_SCHEME = "session";
 export const BEARER_SCHEME = "bearerToken";

@@ -1,18 +1,9 @@
 // Named authorization guards. Every /api route must carry exactly one of them in its preHandler:
 // app.ts refuses to register a route without one, and an API test walks every route per role.
-import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "../http/errors";
+import { type Guard, guard } from "../http/route-access";
 import type { ActiveSession } from "./sessions";
-
-export type Access = "public" | "user" | "admin" | "selfOrAdmin";
-export const ACCESS = Symbol.for("quartermaster.access");
-
-type Guard = preHandlerAsyncHookHandler & { [ACCESS]: Access };
-
-function guard(access: Access, check: (request: FastifyRequest) => void): Guard {
-  const handler: preHandlerAsyncHookHandler = async (request) => check(request);
-  return Object.assign(handler, { [ACCESS]: access });
-}
 
 /** The signed-in session, or a 401. Use inside handlers that sit behind a guard. */
 export function currentSession(request: FastifyRequest): ActiveSession {
@@ -44,8 +35,4 @@ export function requireSelfOrAdmin(param = "id"): Guard {
       throw forbidden("You can only access your own records");
     }
   });
-}
-
-export function accessOf(handler: unknown): Access | undefined {
-  return typeof handler === "function" ? (handler as Partial<Guard>)[ACCESS] : undefined;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { accessOf } from "../auth/guards";
+import { accessOf } from "./route-access";
 
 /**
  * A route under /api without a guard is a bug that would expose data: refuse to register it.

@@ -5,14 +5,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../../tests/support/factories";
 import { openTestDatabase } from "../../../../tests/support/test-database";
+import type { Viewer } from "../../auth/viewer";
 import type { Database, Executor } from "../../db/client";
 import { accounts, secretRevealLogs } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { createSecrets, type RevealViewer, recordSecretReveal, revealSecret } from "./index";
+import { createSecrets, recordSecretReveal, revealSecret } from "./index";
 
 const secrets = createSecrets(randomBytes(32));
 let database: Database;
-let viewer: RevealViewer;
+let viewer: Viewer;
 let accountId: number;
 
 beforeAll(async () => {
