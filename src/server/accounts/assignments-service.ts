@@ -12,7 +12,7 @@ import type { Db, Executor } from "../db/client";
 import { accountAssignments, accounts } from "../db/schema";
 import { notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
-import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { accountAssignmentDetail } from "./account-activity";
 import { toAccountAssignmentResponse } from "./account-response";

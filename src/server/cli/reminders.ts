@@ -2,7 +2,7 @@
 // up by hand. A day already handled sends nothing new. On the embedded database the server must
 // be stopped first (it holds the data directory); on PostgreSQL it may keep running.
 import { loadConfig } from "../config";
-import { createSmtpMailer } from "../reminders/mailer";
+import { createSmtpMailer } from "../mail/mailer";
 import { reminderObligations } from "../reminders/obligation-source";
 import { runReminderPass } from "../reminders/pass";
 import { openRuntime } from "../runtime";

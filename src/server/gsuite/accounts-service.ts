@@ -20,7 +20,7 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPageByIds } from "../lib/paging";
 import { recordSecretReveal, type Secrets } from "../lib/secrets";
 import { anyColumnContains } from "../lib/text-search";
-import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameOf } from "../users/user-response";
 import { accountColumns, toAccountResponse } from "./account-response";

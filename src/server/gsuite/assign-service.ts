@@ -19,7 +19,7 @@ import type { Db } from "../db/client";
 import { gsuiteAccounts } from "../db/schema";
 import { badRequest } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
-import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockRecipients } from "../users/recipient-lock";
 import { gsuiteAccountChanges } from "./gsuite-activity";
 import { findDefaultOrganization, findOrganization } from "./organizations-service";

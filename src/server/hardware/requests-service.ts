@@ -21,7 +21,7 @@ import { hardware, hardwareRequests, users } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
-import type { AssignmentMail } from "../reminders/assignment-mail";
+import type { AssignmentMail } from "../mail/assignment-mail";
 import {
   lockActiveRecipient,
   lockRecipients,

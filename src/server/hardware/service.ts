@@ -22,7 +22,7 @@ import { hardware, hardwareRequests, users } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
-import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { toHardwareResponse } from "./hardware-response";
 import { listConditions, listOrder, visibleTo } from "./list-query";

@@ -21,7 +21,7 @@ import { conflict, notFound } from "../http/errors";
 import { cursorTimeOf, keysetWindow } from "../lib/keyset";
 import { selectPage } from "../lib/paging";
 import type { Secrets } from "../lib/secrets";
-import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameOf } from "../users/user-response";
 import { toAssignmentResponse } from "./license-response";

@@ -33,7 +33,7 @@ import {
 } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../http/errors";
 import { createAssignment } from "../licenses/assignments-service";
-import { type AssignmentMail, queueHolderChange } from "../reminders/assignment-mail";
+import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { listHoldings } from "../users/holdings";
 import { lockPersonLeaving, lockRecipients, userInactive } from "../users/recipient-lock";
 import { assertAnotherActiveAdmin } from "../users/service";

@@ -1,13 +1,8 @@
-// The words of every mail: a reminder, a digest of a day's reminders, an assignment change. Each
-// is plain text plus HTML, names the item, its date and amount, and links to it. Nothing secret
-// is ever in an obligation, so nothing secret can reach a mail.
+// The words of the reminder mails: one reminder, or a digest of a day's reminders, written on the
+// mail layout (mail/layout.ts). Each names the item, its date and amount, and links to it.
+// Nothing secret is ever in an obligation, so nothing secret can reach a mail.
 import { daysBetween, type IsoDate } from "../../domain/dates";
-
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
+import { escapeHtml, htmlPage, linkOf, type MailContent, textFooter } from "../mail/layout";
 
 /** What a mail says about one obligation. */
 export interface ReminderItem {
@@ -22,12 +17,6 @@ export interface ReminderItem {
   path: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-
 const whenText = (today: IsoDate, date: IsoDate) => {
   const days = daysBetween(today, date);
   return days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`;
@@ -35,8 +24,6 @@ const whenText = (today: IsoDate, date: IsoDate) => {
 
 const amountText = (item: ReminderItem) =>
   item.amount === null ? null : `${item.currency ? `${item.currency} ` : ""}${item.amount}`;
-
-const linkOf = (linkBase: string, path: string) => `${linkBase}${path}`;
 
 function itemLines(item: ReminderItem, today: IsoDate, linkBase: string): string[] {
   const amount = amountText(item);
@@ -58,16 +45,10 @@ function itemHtml(item: ReminderItem, today: IsoDate, linkBase: string): string 
   ].join("");
 }
 
-const FOOTER =
-  "You receive this because of your notification preferences in Quartermaster Settings.";
-
-const htmlPage = (body: string, linkBase: string) =>
-  `<!doctype html><html><body>${body}<p style="color:#666;font-size:12px">${escapeHtml(FOOTER)} <a href="${escapeHtml(`${linkBase}/settings`)}">Change them</a>.</p></body></html>`;
-
 export function reminderMail(item: ReminderItem, today: IsoDate, linkBase: string): MailContent {
   return {
     subject: `Reminder: ${item.title}, ${whenText(today, item.date)} (${item.date})`,
-    text: [...itemLines(item, today, linkBase), "", FOOTER, `${linkBase}/settings`, ""].join("\n"),
+    text: [...itemLines(item, today, linkBase), "", ...textFooter(linkBase)].join("\n"),
     html: htmlPage(itemHtml(item, today, linkBase), linkBase),
   };
 }
@@ -81,43 +62,10 @@ export function digestMail(items: ReminderItem[], today: IsoDate, linkBase: stri
       `${count} for ${today}:`,
       "",
       ...sorted.flatMap((item) => [...itemLines(item, today, linkBase), ""]),
-      FOOTER,
-      `${linkBase}/settings`,
-      "",
+      ...textFooter(linkBase),
     ].join("\n"),
     html: htmlPage(
       `<p>${escapeHtml(count)} for ${escapeHtml(today)}:</p>${sorted.map((item) => itemHtml(item, today, linkBase)).join("")}`,
-      linkBase,
-    ),
-  };
-}
-
-export interface AssignmentChange {
-  change: "assigned" | "unassigned";
-  /** Names the kind of item, e.g. "License seat" (HOLDING_KIND_LABELS). */
-  kindLabel: string;
-  /** The item's name, e.g. the license's or the laptop's. */
-  name: string;
-  /** The client path of the item, e.g. "/hardware?search=Laptop%2012". */
-  path: string;
-  day: IsoDate;
-}
-
-export function assignmentMail(event: AssignmentChange, linkBase: string): MailContent {
-  const link = linkOf(linkBase, event.path);
-  const item = `${event.kindLabel}: ${event.name}`;
-  const sentence =
-    event.change === "assigned"
-      ? `This was assigned to you on ${event.day}.`
-      : `This is no longer assigned to you, since ${event.day}.`;
-  return {
-    subject:
-      event.change === "assigned"
-        ? `Assigned to you: ${item}`
-        : `No longer assigned to you: ${item}`,
-    text: [item, sentence, `Open: ${link}`, "", FOOTER, `${linkBase}/settings`, ""].join("\n"),
-    html: htmlPage(
-      `<p><strong>${escapeHtml(item)}</strong><br>${escapeHtml(sentence)}<br><a href="${escapeHtml(link)}">Open in Quartermaster</a></p>`,
       linkBase,
     ),
   };

@@ -5,7 +5,7 @@ import { assignViaApi, createLicenseViaApi } from "../../../tests/support/licens
 import { type SmtpListener, startSmtpListener } from "../../../tests/support/smtp-listener";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { addDays, todayIso } from "../../domain/dates";
-import { createSmtpMailer, type Mailer } from "./mailer";
+import { createSmtpMailer, type Mailer } from "../mail/mailer";
 import { reminderObligations } from "./obligation-source";
 import { runReminderPass } from "./pass";
 

@@ -9,8 +9,8 @@ import { databaseUrl, openTestDatabase, usingPostgres } from "../../../tests/sup
 import { addDays, daysBetween, type IsoDate } from "../../domain/dates";
 import { type Database, openDatabase } from "../db/client";
 import { reminderDeliveries, reminderPassState, userPreferences, users } from "../db/schema";
-import { deliveryStatus } from "./delivery-status";
-import { createSmtpMailer, type Mailer } from "./mailer";
+import { deliveryStatus } from "../mail/delivery-status";
+import { createSmtpMailer, type Mailer } from "../mail/mailer";
 import { setReminderOffsets } from "./offsets-service";
 import { runReminderPass } from "./pass";
 import type { ObligationSource, ReminderObligation } from "./plan";

@@ -6,9 +6,9 @@
 import type { IsoDate } from "../../domain/dates";
 import type { Db } from "../db/client";
 import { runUnderLease } from "../db/lease";
-import { type DeliveryOutcome, deliverDue, deliveryWaiting } from "./deliver";
+import { type DeliveryOutcome, deliverDue, deliveryWaiting } from "../mail/deliver";
+import type { Mailer } from "../mail/mailer";
 import { REMINDER_PASS_LEASE } from "./lease";
-import type { Mailer } from "./mailer";
 import { type ObligationSource, type PlanOutcome, planReminders } from "./plan";
 import { recipientCheck } from "./recipient-check";
 

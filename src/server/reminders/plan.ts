@@ -17,7 +17,8 @@ import { lockForTransaction } from "../db/advisory-locks";
 import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { reminderDeliveries, reminderPassState, userPreferences, users } from "../db/schema";
-import { digestMail, type MailContent, type ReminderItem, reminderMail } from "./messages";
+import type { MailContent } from "../mail/layout";
+import { digestMail, type ReminderItem, reminderMail } from "./messages";
 import { readReminderOffsets } from "./offsets-service";
 
 /** An obligation as the obligations list gives it (src/domain/obligations.ts), as far as used here. */

@@ -7,22 +7,15 @@ import { addDays, type IsoDate } from "../../domain/dates";
 import type { Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { reminderDeliveries, users } from "../db/schema";
+import type { DeliveryRow, RecipientCheck } from "../mail/deliver";
 import { readReminderOffsets } from "./offsets-service";
 import { type ObligationSource, obligationKeyOf } from "./plan";
-
-type DeliveryRow = typeof reminderDeliveries.$inferSelect;
 
 export const CANCEL_REASONS = {
   inactive: "Not sent: the recipient was deactivated",
   notAdmin: "Not sent: the recipient is no longer an administrator",
   notConcerned: "Not sent: the recipient no longer holds the item",
 } as const;
-
-/** The rows that must not go, each with the reason (row id → reason). */
-export type RecipientCheck = (db: Executor, rows: DeliveryRow[]) => Promise<Map<number, string>>;
-
-/** Everything may go: for callers that have no obligations to check against. */
-export const noRecipientCheck: RecipientCheck = async () => new Map();
 
 /**
  * The obligations a person's row is about: its own, or those folded into the digest (not the

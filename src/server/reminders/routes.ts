@@ -10,7 +10,7 @@ import {
 } from "../../domain/schemas/reminders";
 import { actorOf } from "../activity/record";
 import { requireAdmin, requireUser } from "../auth/guards";
-import { deliveryStatus, retryDelivery } from "./delivery-status";
+import { deliveryStatus, retryDelivery } from "../mail/delivery-status";
 import { readReminderOffsets, setReminderOffsets } from "./offsets-service";
 import { startReminderScheduler } from "./start";
 

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { todayIso } from "../../domain/dates";
 import type { Db } from "../db/client";
 import { recordJobRun } from "../lib/job-metrics";
-import type { Mailer } from "./mailer";
+import type { Mailer } from "../mail/mailer";
 import { type PassOptions, runDeliveryCheck, runReminderPass } from "./pass";
 
 /** The first pass after start, so a fleet restarting together does not all look at once. */

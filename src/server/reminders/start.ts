@@ -1,7 +1,7 @@
 // Wires the reminder passes into the server: with mail configured, they start when it listens
 // (not in tests driven by inject) and stop when it closes.
 import type { FastifyInstance } from "fastify";
-import { createSmtpMailer } from "./mailer";
+import { createSmtpMailer } from "../mail/mailer";
 import { reminderObligations } from "./obligation-source";
 import { scheduleReminderPasses } from "./scheduler";
 

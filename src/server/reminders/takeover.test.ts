@@ -10,9 +10,9 @@ import { addDays, type IsoDate } from "../../domain/dates";
 import type { Database } from "../db/client";
 import { takeLease } from "../db/lease";
 import { reminderDeliveries, reminderPassState, users } from "../db/schema";
-import { claimDue, deliverDue } from "./deliver";
+import { claimDue, deliverDue } from "../mail/deliver";
+import { createSmtpMailer, type Mailer } from "../mail/mailer";
 import { REMINDER_PASS_LEASE } from "./lease";
-import { createSmtpMailer, type Mailer } from "./mailer";
 import { runDeliveryCheck } from "./pass";
 import { type ObligationSource, planReminders, type ReminderObligation } from "./plan";
 

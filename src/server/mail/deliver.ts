@@ -1,18 +1,27 @@
-// Delivery: sends the ledger's due rows. A row is claimed with one conditional update (skipping
-// rows another instance holds), so two passes racing never both send it. A claim is short and its
-// live sender renews it before each send (a heartbeat; a send is bounded well under a claim by
-// mailer.ts), so a pass that died mid-send leaves its rows to the next check within a minute,
-// while a live sender's rows are never taken from it. Claims run on the real clock (`clock`: how
-// long the sender has been at it); `now` is the pass's instant for due dates. A refused send is
-// retried with backoff (domain/reminders.ts) and, after the last attempt, stays failed and listed
-// for administrators. A row whose recipient may no longer have it (recipient-check.ts) is
-// cancelled instead of sent.
+// The outbox's sender. Every mail is first a row of the send ledger (reminder_deliveries), written
+// in the transaction that decides it (a reminder pass's plan, an assignment change); this sends
+// the due rows. A row is claimed with one conditional update (skipping rows another instance
+// holds), so two passes racing never both send it. A claim is short and its live sender renews it
+// before each send (a heartbeat; a send is bounded well under a claim by mailer.ts), so a pass
+// that died mid-send leaves its rows to the next check within a minute, while a live sender's rows
+// are never taken from it. Claims run on the real clock (`clock`: how long the sender has been at
+// it); `now` is the pass's instant for due dates. A refused send is retried with backoff
+// (domain/reminders.ts) and, after the last attempt, stays failed and listed for administrators.
+// A row whose recipient may no longer have it (the caller's RecipientCheck:
+// reminders/recipient-check.ts) is cancelled instead of sent.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { MAX_SEND_ATTEMPTS, retryDelayMs } from "../../domain/reminders";
-import type { Db } from "../db/client";
+import type { Db, Executor } from "../db/client";
 import { reminderDeliveries } from "../db/schema";
 import type { Mailer } from "./mailer";
-import { noRecipientCheck, type RecipientCheck } from "./recipient-check";
+
+export type DeliveryRow = typeof reminderDeliveries.$inferSelect;
+
+/** The rows that must not go, each with the reason (row id → reason). */
+export type RecipientCheck = (db: Executor, rows: DeliveryRow[]) => Promise<Map<number, string>>;
+
+/** Everything may go: for callers that have no obligations to check against. */
+export const noRecipientCheck: RecipientCheck = async () => new Map();
 
 /**
  * How long a claimed row is left to its sender before another pass may take it over: longer than

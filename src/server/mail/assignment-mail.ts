@@ -1,8 +1,9 @@
 // Assignment-change mails (the 'assignment changes' switch in Settings): a person given or no
 // longer given a license seat, a hardware item, an office account or a G Suite account hears of
 // it. The mail is a row of the send ledger written in the transaction that makes the change (an
-// outbox), so it exists only if the change commits, and the reminder pass sends it like any other
-// row: claimed once, retried with backoff, shown to administrators when refused.
+// outbox), so it exists only if the change commits, and the outbox's sender (deliver.ts, run by
+// the reminder pass) sends it like any other row: claimed once, retried with backoff, shown to
+// administrators when refused.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
@@ -11,7 +12,7 @@ import { HOLDING_KIND_LABELS } from "../../domain/offboarding";
 import type { MailConfig } from "../config";
 import type { Executor } from "../db/client";
 import { reminderDeliveries, userPreferences, users } from "../db/schema";
-import { assignmentMail } from "./messages";
+import { assignmentMail } from "./assignment-message";
 
 export type AssignedKind = "license_seat" | "hardware" | "office_account" | "gsuite_account";
 

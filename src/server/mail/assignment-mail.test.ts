@@ -11,8 +11,8 @@ import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { todayIso } from "../../domain/dates";
 import { gsuiteAccounts, reminderDeliveries, userPreferences } from "../db/schema";
 import { createAssignment } from "../licenses/assignments-service";
+import { runReminderPass } from "../reminders/pass";
 import { createSmtpMailer, type Mailer } from "./mailer";
-import { runReminderPass } from "./pass";
 
 const LINK_BASE = "https://assets.example.test";
 
