@@ -2,7 +2,7 @@
 // password is in the README, so on an address other machines can reach they are an open door:
 // then the notice says so, next to the sign-ins.
 import net from "node:net";
-import { DEMO_PASSWORD } from "./db/seed/people";
+import { DEMO_PASSWORD } from "./seed/people";
 
 /** Whether listening on host keeps the server to this machine. A host name other than localhost
  * may resolve to any address, so it counts as reachable. */

@@ -5,10 +5,10 @@ import { buildApp } from "./app";
 import { scheduleAuthHousekeeping } from "./auth/housekeeping";
 import type { AppConfig } from "./config";
 import { scheduleEmbeddedMaintenance } from "./db/maintenance";
-import { seedDemoDataIfEmpty } from "./db/seed/seed-demo";
 import { demoSignInNotice } from "./demo-sign-ins";
 import { indexUnindexedLicenseKeys } from "./licenses/license-key";
 import { openRuntime } from "./runtime";
+import { seedDemoDataIfEmpty } from "./seed/seed-demo";
 
 /** Opens the database, builds the application and listens; closes it all on SIGINT/SIGTERM. */
 export async function serve(config: AppConfig) {

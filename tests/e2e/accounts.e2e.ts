@@ -3,7 +3,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { AccountResponse } from "@/domain/schemas/accounts";
-import { DEMO_ACCOUNTS } from "@/server/db/seed/office-accounts";
+import { DEMO_ACCOUNTS } from "@/server/seed/office-accounts";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
 import {

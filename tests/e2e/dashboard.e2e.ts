@@ -1,5 +1,5 @@
 // The dashboard's license parts (spec part 1, section 2.6) in Chromium against the real server
-// with demo data, which is seeded relative to today (src/server/db/seed/licenses.ts): the
+// with demo data, which is seeded relative to today (src/server/seed/licenses.ts): the
 // administrator's Recently Added Licenses, Needs Attention (with a renewal from there) and Renews
 // Soon, and what an ordinary user (jane) does not see.
 import type { Page } from "playwright-core";

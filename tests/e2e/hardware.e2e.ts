@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LOAD_HARDWARE_FAILED } from "@/client/features/hardware/hardware-toasts";
 import type { HardwareResponse } from "@/domain/schemas/hardware";
-import { DEMO_HARDWARE } from "@/server/db/seed/hardware";
+import { DEMO_HARDWARE } from "@/server/seed/hardware";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
 import { adminApi, expectToast, hidden, UI_TIMEOUT, until, visible } from "../support/e2e-ui";

@@ -2,7 +2,7 @@
 // 'Users'), in Chromium against the real server with demo data.
 import { describe, expect, it } from "vitest";
 import type { AccountResponse } from "@/domain/schemas/accounts";
-import { DEMO_ACCOUNTS } from "@/server/db/seed/office-accounts";
+import { DEMO_ACCOUNTS } from "@/server/seed/office-accounts";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
 import { adminApi, expectToast, hidden, UI_TIMEOUT, visible } from "../support/e2e-ui";

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { formatCalendarDate, formatLicenseType } from "@/client/lib/format";
 import type { LicenseResponse } from "@/domain/schemas/licenses";
 import type { UserResponse } from "@/domain/schemas/users";
-import { DEMO_LICENSES } from "@/server/db/seed/licenses";
-import { DEMO_PEOPLE } from "@/server/db/seed/people";
+import { DEMO_LICENSES } from "@/server/seed/licenses";
+import { DEMO_PEOPLE } from "@/server/seed/people";
 import { apiLogin, DEMO_ADMIN, DEMO_PASSWORD, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
 import {

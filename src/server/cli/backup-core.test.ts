@@ -9,9 +9,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { licenses, users } from "../db/schema";
-import { DEMO_LICENSES } from "../db/seed/licenses";
-import { seedDemoDataIfEmpty } from "../db/seed/seed-demo";
 import { createSecrets, loadOrCreateKeyFile } from "../lib/secrets";
+import { DEMO_LICENSES } from "../seed/licenses";
+import { seedDemoDataIfEmpty } from "../seed/seed-demo";
 import { backupEmbedded, keyFileFor, restoreEmbedded } from "./backup-core";
 import { CliError } from "./cli-error";
 

@@ -11,8 +11,8 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cloneTemplateDatabase, usingPostgres } from "../../../tests/support/test-database";
 import { openDatabase } from "../db/client";
-import { seedDemoDataIfEmpty } from "../db/seed/seed-demo";
 import { createSecrets } from "../lib/secrets";
+import { seedDemoDataIfEmpty } from "../seed/seed-demo";
 import { restorePostgres } from "./postgres-backup";
 
 const run = promisify(execFile);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText, readCsv, readXlsx, readZip } from "../../../tests/support/export-readers";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { activityLog } from "../db/schema";
-import { seedDemoDataIfEmpty } from "../db/seed/seed-demo";
+import { seedDemoDataIfEmpty } from "../seed/seed-demo";
 
 let t: TestApp;
 let admin: string;

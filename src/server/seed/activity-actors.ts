@@ -1,5 +1,5 @@
 // The demo activity log's people (activity.ts): where each works from, how a record names them.
-import type { ActivityActor, ActivityEntry } from "../../activity/record";
+import type { ActivityActor, ActivityEntry } from "../activity/record";
 import type { SeedContext } from "./context";
 import { BROWSERS } from "./licenses";
 import { DEMO_PEOPLE } from "./people";

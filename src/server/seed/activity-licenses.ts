@@ -1,9 +1,9 @@
 // Demo activity of the licenses area: two licenses bought lately and their seats, edits, every
 // renewal and every logged key view (each a reveal, from where the view log says).
 import { asc, eq } from "drizzle-orm";
-import { SECRET_PLACEHOLDER } from "../../../domain/activity";
-import { licenseChanges } from "../../licenses/license-activity";
-import { licenseAssignments, licenses, licenseViewLogs, renewals } from "../schema";
+import { SECRET_PLACEHOLDER } from "../../domain/activity";
+import { licenseAssignments, licenses, licenseViewLogs, renewals } from "../db/schema";
+import { licenseChanges } from "../licenses/license-activity";
 import { actorOf, type DemoRecord, record, usernameOf } from "./activity-actors";
 import { ago, indexBy, type SeedContext } from "./context";
 

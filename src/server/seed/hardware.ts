@@ -1,7 +1,7 @@
 // Demo hardware across the offices, the server room and storage, in every status, partly assigned
 // (jane has a laptop and a monitor), and hardware requests in every state, some of them jane's.
-import type { HardwareType } from "../../../domain/enums";
-import { hardware, hardwareRequests } from "../schema";
+import type { HardwareType } from "../../domain/enums";
+import { hardware, hardwareRequests } from "../db/schema";
 import { ago, day, indexBy, type SeedContext } from "./context";
 
 type HardwareRow = typeof hardware.$inferInsert;

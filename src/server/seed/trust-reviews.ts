@@ -1,6 +1,6 @@
 // Demo trust reviews: agency clients lent seats of the client-seat license (and one of the main
 // SEO Spider license), paying, not paying and partly paying, at every approval stage, some ended.
-import { trustReviews } from "../schema";
+import { trustReviews } from "../db/schema";
 import { ago, day, type SeedContext } from "./context";
 
 type ReviewRow = typeof trustReviews.$inferInsert;

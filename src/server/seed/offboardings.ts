@@ -2,7 +2,7 @@
 // office account released and his G Suite account kept for forwarding, so the Offboard
 // checklist has a real record to print. Built from the rows the other seeds wrote for him.
 import { and, eq } from "drizzle-orm";
-import type { OffboardOutcome } from "../../../domain/schemas/offboarding";
+import type { OffboardOutcome } from "../../domain/schemas/offboarding";
 import {
   accountAssignments,
   accounts,
@@ -10,7 +10,7 @@ import {
   licenseAssignments,
   licenses,
   offboardings,
-} from "../schema";
+} from "../db/schema";
 import { ago, type SeedContext } from "./context";
 
 export async function seedOffboardings(context: SeedContext) {

@@ -1,6 +1,6 @@
 // Demo office accounts (shared mailboxes and app subscriptions) with their passwords encrypted,
 // the devices and people using them (one of them jane), and a few logged password reveals.
-import { accountAssignments, accounts, secretRevealLogs } from "../schema";
+import { accountAssignments, accounts, secretRevealLogs } from "../db/schema";
 import { ago, day, indexBy, type SeedContext } from "./context";
 
 type AccountRow = typeof accounts.$inferInsert;

@@ -1,6 +1,6 @@
 // Demo directory listings: recurring (monthly to annual) in four currencies, one-off payments and
 // cancelled listings, with payment dates around the seed day.
-import { directories, directoryPayments, directoryPriceChanges } from "../schema";
+import { directories, directoryPayments, directoryPriceChanges } from "../db/schema";
 import { ago, day, type SeedContext } from "./context";
 
 type DirectoryRow = typeof directories.$inferInsert;

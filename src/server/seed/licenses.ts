@@ -1,8 +1,9 @@
 // Demo software licenses: a spread of types, currencies and payment frequencies, and expiry dates
 // relative to the seed day so every status shows up (expired, expiring soon, active,
 // auto-renewing, no expiry), with seats held by staff, earlier holders, renewals and key views.
-import { storedLicenseKey } from "../../licenses/license-key";
-import { licenseAssignments, licenses, licenseViewLogs, renewals } from "../schema";
+
+import { licenseAssignments, licenses, licenseViewLogs, renewals } from "../db/schema";
+import { storedLicenseKey } from "../licenses/license-key";
 import { ago, day, indexBy, type SeedContext } from "./context";
 
 type LicenseRow = typeof licenses.$inferInsert;

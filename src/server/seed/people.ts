@@ -1,8 +1,8 @@
 // The demo organisation's staff. `admin` and `jane` are the documented demo sign-ins; everyone
 // shares the demo password, hashed once by the caller.
-import type { Role } from "../../../domain/enums";
-import type { Tx } from "../client";
-import { users } from "../schema";
+import type { Role } from "../../domain/enums";
+import type { Tx } from "../db/client";
+import { users } from "../db/schema";
 import type { SeedPerson } from "./context";
 
 export const DEMO_PASSWORD = "demo1234";

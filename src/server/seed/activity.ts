@@ -5,7 +5,7 @@
 // ago), the record says the same; the rest is spread over the weeks by a fixed pattern, so the
 // same seed day gives the same log. Secrets go through the services' own helpers (licenseChanges)
 // or SECRET_PLACEHOLDER: never a value, as in the running app.
-import { recordActivity } from "../../activity/record";
+import { recordActivity } from "../activity/record";
 import {
   directoryRecords,
   gsuiteRecords,

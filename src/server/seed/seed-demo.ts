@@ -3,10 +3,10 @@
 // Runtime state (sessions, sign-in throttling, passkeys and their challenges) is not seeded; the
 // activity log is, as a few weeks of history over the demo items (activity.ts).
 import { count } from "drizzle-orm";
-import { hashPassword } from "../../auth/passwords";
-import type { Secrets } from "../../lib/secrets";
-import type { Db, Executor } from "../client";
-import { users } from "../schema";
+import { hashPassword } from "../auth/passwords";
+import type { Db, Executor } from "../db/client";
+import { users } from "../db/schema";
+import type { Secrets } from "../lib/secrets";
 import { seedActivity } from "./activity";
 import { createSeedContext } from "./context";
 import { seedDirectories } from "./directories";

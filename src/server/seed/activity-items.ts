@@ -1,7 +1,7 @@
 // Demo activity of the other item areas: hardware and its requests, office accounts, listings,
 // G Suite, trust reviews and people, each record on an item the other seeds inserted.
 import { asc, eq } from "drizzle-orm";
-import { changesBetween, SECRET_PLACEHOLDER } from "../../../domain/activity";
+import { changesBetween, SECRET_PLACEHOLDER } from "../../domain/activity";
 import {
   accounts,
   directories,
@@ -11,7 +11,7 @@ import {
   offboardings,
   secretRevealLogs,
   trustReviews,
-} from "../schema";
+} from "../db/schema";
 import { actorOf, type DemoRecord, record, usernameOf } from "./activity-actors";
 import { ago, day, indexBy, type SeedContext } from "./context";
 

@@ -1,9 +1,9 @@
 // What every part of the demo seed receives: the transaction, the secret box, the people inserted
 // first (looked up by username) and date helpers relative to the day the seed runs, so the demo
 // always shows expired, expiring and active items whenever the app is first started.
-import { addDays, addMonths, type IsoDate, todayIso } from "../../../domain/dates";
-import type { Secrets } from "../../lib/secrets";
-import type { Tx } from "../client";
+import { addDays, addMonths, type IsoDate, todayIso } from "../../domain/dates";
+import type { Tx } from "../db/client";
+import type { Secrets } from "../lib/secrets";
 
 export interface SeedPerson {
   id: number;

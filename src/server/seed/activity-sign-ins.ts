@@ -1,6 +1,6 @@
 // Demo activity that is not about one item: sign-ins (and their failures), settings, imports and
 // exports.
-import type { ActivityEntry } from "../../activity/record";
+import type { ActivityEntry } from "../activity/record";
 import { actorOf, type DemoRecord, record, STRANGER } from "./activity-actors";
 import { ago, type SeedContext } from "./context";
 import { BROWSERS } from "./licenses";

@@ -1,6 +1,6 @@
 // Demo Google Workspace: two organisations (the company domain and its studio brand), plans in
 // AUD, USD and INR, and accounts that are assigned to staff or waiting for someone (unassigned).
-import { gsuiteAccounts, gsuiteOrganizations, gsuitePlans, secretRevealLogs } from "../schema";
+import { gsuiteAccounts, gsuiteOrganizations, gsuitePlans, secretRevealLogs } from "../db/schema";
 import { ago, indexBy, type SeedContext } from "./context";
 import { DEMO_EMAIL_DOMAIN } from "./people";
 

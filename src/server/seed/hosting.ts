@@ -1,7 +1,7 @@
 // Demo DigitalOcean droplets and their invoice costs for the current month (month to date) and
 // the three months before it, shaped like the invoice items the hosting fetch stores.
-import { daysBetween } from "../../../domain/dates";
-import { dropletCosts, droplets } from "../schema";
+import { daysBetween } from "../../domain/dates";
+import { dropletCosts, droplets } from "../db/schema";
 import { ago, month, type SeedContext } from "./context";
 
 interface DropletSeed {
