@@ -49,6 +49,7 @@ export const ACTIVITY_AREAS = [
   "gsuite",
   "trust_reviews",
   "hosting",
+  "expenses",
   "auth",
   "settings",
   "api_tokens",

@@ -130,7 +130,7 @@ describe("Expense Analysis", () => {
     await button.click();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("menuitem", { name: "CSV" }).click(),
+      page.getByRole("menuitem", { name: "CSV", exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`directories-expenses-${TODAY}.csv`);
     const text = fs.readFileSync((await download.path())!, "utf8");

@@ -30,12 +30,14 @@ export interface ExportMenuProps {
   listQuery: string;
   /** What is exported, for the button's accessible name ('Export licenses'). */
   what: string;
+  /** Nothing to export (an empty table). */
+  disabled?: boolean;
 }
 
-export function ExportMenu({ path, listQuery, what }: ExportMenuProps) {
+export function ExportMenu({ path, listQuery, what, disabled = false }: ExportMenuProps) {
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+      <DropdownMenuTrigger asChild disabled={disabled}>
         <Button variant="outline" aria-label={`Export ${what}`}>
           <DownloadIcon aria-hidden="true" />
           Export

@@ -112,19 +112,13 @@ export type DirectoryExpenseRow = z.infer<typeof directoryRowSchema>;
 export type GsuiteExpenseRow = z.infer<typeof gsuiteRowSchema>;
 export type HostingExpenseRow = z.infer<typeof hostingRowSchema>;
 
+/** One source's table, every row, for GET /api/expenses/export (plus `format`: csv, xlsx, pdf). */
 export const expenseExportQuerySchema = z.object({
   currency: currencyQuery,
   source: z.enum(EXPENSE_SOURCES),
   today: isoDate.optional(),
 });
 export type ExpenseExportQuery = z.output<typeof expenseExportQuerySchema>;
-
-/** Every row of one source's table (no limit), as the CSV export writes it. */
-export const expenseExportResponseSchema = z.object({
-  header: z.array(z.string()),
-  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
-});
-export type ExpenseExportResponse = z.infer<typeof expenseExportResponseSchema>;
 
 // --- calendar -------------------------------------------------------------------------------
 

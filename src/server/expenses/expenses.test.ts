@@ -2,17 +2,19 @@
 // USD→AUD 1.5, EUR→AUD 1.64, GBP→AUD 1.88; AUD→USD 0.67, EUR→USD 1.09, GBP→USD 1.25), with
 // every license frequency, three directory kinds, G Suite plans with and without a plan row, and
 // hosting months. "Today" is fixed through the query (2026-03-15), so nothing depends on the clock.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText, readCsv, readXlsx } from "../../../tests/support/export-readers";
 import { createLicenseViaApi } from "../../../tests/support/licenses";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import type {
   CalendarDayResponse,
   CalendarMonthResponse,
-  ExpenseExportResponse,
   ExpenseSummaryResponse,
 } from "../../domain/expenses/schemas";
 import {
   accounts,
+  activityLog,
   directories,
   dropletCosts,
   droplets,
@@ -190,6 +192,17 @@ async function get<T>(url: string, cookie = adminCookie): Promise<T> {
   return response.json() as T;
 }
 
+/** One source's table as the export's CSV: the header row, then every row as text. */
+async function exportCsv(query: string) {
+  const response = await t.request({
+    method: "GET",
+    url: `/api/expenses/export?format=csv&today=${TODAY}&${query}`,
+    cookie: adminCookie,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { response, rows: readCsv(response.body) };
+}
+
 const summary = (query: string) =>
   get<ExpenseSummaryResponse>(`/api/expenses/summary?today=${TODAY}&${query}`);
 
@@ -349,26 +362,51 @@ describe("expense summary", () => {
   });
 
   it("exports every row of a source", async () => {
-    const e = await get<ExpenseExportResponse>(
-      `/api/expenses/export?source=directories&currency=USD&today=${TODAY}`,
+    const { response, rows } = await exportCsv("source=directories&currency=USD");
+    expect(response.headers["content-disposition"]).toMatch(
+      /attachment; filename="directories-expenses-\d{4}-\d{2}-\d{2}\.csv"/,
     );
-    expect(e.header[0]).toBe("Name");
-    expect(e.rows).toEqual([
-      ["Yearly listing", 120, "USD", 12, false, 10, 120, "2026-03-20"],
-      ["Quarterly listing", 30, "AUD", 3, false, 6.7, 80.4, "2026-04-01"],
-      ["One-off listing", 60, "GBP", 6, true, 6.25, 75, "2026-03-16"],
+    expect(rows[0]![0]).toBe("Name");
+    expect(rows.slice(1)).toEqual([
+      ["Yearly listing", "120.00", "USD", "12", "No", "10.00", "120.00", "2026-03-20"],
+      ["Quarterly listing", "30.00", "AUD", "3", "No", "6.70", "80.40", "2026-04-01"],
+      ["One-off listing", "60.00", "GBP", "6", "Yes", "6.25", "75.00", "2026-03-16"],
     ]);
-    const licenses = await get<ExpenseExportResponse>(
-      `/api/expenses/export?source=licenses&currency=AUD&today=${TODAY}`,
-    );
-    expect(licenses.rows).toHaveLength(6);
+    const licenses = await exportCsv("source=licenses&currency=AUD");
+    expect(licenses.rows.slice(1)).toHaveLength(6);
+  });
+
+  it("exports a source's table as Excel and PDF too, and records each export", async () => {
+    const xlsx = await t.request({
+      method: "GET",
+      url: `/api/expenses/export?format=xlsx&source=directories&currency=USD&today=${TODAY}`,
+      cookie: adminCookie,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const [sheet] = await readXlsx(xlsx.rawPayload);
+    expect(sheet!.rows[1]!.slice(0, 7)).toEqual(["Yearly listing", 120, "USD", 12, false, 10, 120]);
+    const pdf = await t.request({
+      method: "GET",
+      url: `/api/expenses/export?format=pdf&source=hosting&currency=AUD&today=${TODAY}`,
+      cookie: adminCookie,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain("Hosting Expenses");
+    expect(text).toContain("Currency: AUD");
+    expect(text).toContain("2026-02");
+    await expect
+      .poll(async () =>
+        (await t.app.db.select().from(activityLog).where(eq(activityLog.area, "expenses"))).map(
+          (entry) => `${entry.action} ${(entry.detail as { format: string }).format}`,
+        ),
+      )
+      .toEqual(expect.arrayContaining(["export pdf", "export xlsx"]));
   });
 
   it("exports the G Suite and hosting tables with the figures worked out by hand", async () => {
-    const gsuite = await get<ExpenseExportResponse>(
-      `/api/expenses/export?source=gsuite&currency=AUD&today=${TODAY}`,
-    );
-    expect(gsuite.header).toEqual([
+    const gsuite = await exportCsv("source=gsuite&currency=AUD");
+    expect(gsuite.rows[0]).toEqual([
       "Plan",
       "Users",
       "Price per User",
@@ -378,19 +416,17 @@ describe("expense summary", () => {
       "Yearly (AUD)",
     ]);
     // 3 × A$8.40 = 25.20; 2 × US$5 × 1.5 = 15; yearly 12 × monthly.
-    expect(gsuite.rows).toEqual([
-      ["Business Starter", 3, 8.4, "AUD", "monthly", 25.2, 302.4],
-      ["Custom", 2, 5, "USD", "monthly", 15, 180],
+    expect(gsuite.rows.slice(1)).toEqual([
+      ["Business Starter", "3", "8.40", "AUD", "monthly", "25.20", "302.40"],
+      ["Custom", "2", "5.00", "USD", "monthly", "15.00", "180.00"],
     ]);
-    const hosting = await get<ExpenseExportResponse>(
-      `/api/expenses/export?source=hosting&currency=AUD&today=${TODAY}`,
-    );
-    expect(hosting.header).toEqual(["Month", "Droplets", "Amount (USD)", "Amount (AUD)"]);
+    const hosting = await exportCsv("source=hosting&currency=AUD");
+    expect(hosting.rows[0]).toEqual(["Month", "Droplets", "Amount (USD)", "Amount (AUD)"]);
     // Invoiced in USD, × 1.5 in AUD, newest month first.
-    expect(hosting.rows).toEqual([
-      ["2026-03", 1, 20, 30],
-      ["2026-02", 1, 80, 120],
-      ["2026-01", 2, 100, 150],
+    expect(hosting.rows.slice(1)).toEqual([
+      ["2026-03", "1", "20.00", "30.00"],
+      ["2026-02", "1", "80.00", "120.00"],
+      ["2026-01", "2", "100.00", "150.00"],
     ]);
   });
 });

@@ -1,13 +1,14 @@
-// Every row of one source's table for the CSV export (the page's tables show the largest
-// EXPENSE_TABLE_LIMIT): the same columns and conversions as the tables, in the same order.
+// Every row of one source's table, for its export (the page's tables show the largest
+// EXPENSE_TABLE_LIMIT): the same rows, conversions and order as the tables. The export kit
+// describes their columns (export/tables/expenses.ts) and writes them as CSV, Excel or PDF.
 import { sql } from "drizzle-orm";
-import type { IsoDate } from "../../domain/dates";
 import type {
-  DisplayCurrencyCode,
-  ExpenseExportResponse,
-  ExpenseSource,
+  DirectoryExpenseRow,
+  GsuiteExpenseRow,
+  HostingExpenseRow,
+  LicenseExpenseRow,
 } from "../../domain/expenses/schemas";
-import type { Executor } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 import {
   billingDirectories,
   type DirectoryRow,
@@ -18,107 +19,26 @@ import {
 import { gsuiteSection } from "./gsuite-section";
 import { hostingSection } from "./hosting-section";
 import { type LicenseRow, licenseOrder, licenseRow, licenseRowColumns } from "./licenses-section";
-import { expenseContext } from "./section-context";
+import type { Context } from "./section-context";
 
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export async function everyLicenseRow(c: Context): Promise<LicenseExpenseRow[]> {
+  const result = await c.db.execute(sql`
+    select ${licenseRowColumns} from licenses l where l.payment_amount is not null
+    order by ${licenseOrder(c)}`);
+  return rowsOf<LicenseRow>(result).map((row) => licenseRow(c, row));
+}
 
-export async function expenseExport(
-  db: Executor,
-  source: ExpenseSource,
-  currency: DisplayCurrencyCode,
-  today: IsoDate,
-): Promise<ExpenseExportResponse> {
-  const c = await expenseContext(db, currency, today);
-  switch (source) {
-    case "licenses": {
-      const result = await db.execute(sql`
-        select ${licenseRowColumns} from licenses l where l.payment_amount is not null
-        order by ${licenseOrder(c)}`);
-      return {
-        header: [
-          "Name",
-          "Amount",
-          "Currency",
-          "Frequency",
-          "Seats",
-          `Monthly (${currency})`,
-          `Yearly (${currency})`,
-          "Next Payment",
-        ],
-        rows: rows<LicenseRow>(result).map((raw) => {
-          const row = licenseRow(c, raw);
-          return [
-            row.name,
-            row.amount,
-            row.currency,
-            row.frequency,
-            row.totalSeats,
-            row.monthly,
-            row.yearly,
-            row.nextPaymentDate,
-          ];
-        }),
-      };
-    }
-    case "directories": {
-      const result = await db.execute(sql`
-        select ${directoryRowColumns} from directories d where ${billingDirectories}
-        order by ${directoryOrder(c)}`);
-      return {
-        header: [
-          "Name",
-          "Amount",
-          "Currency",
-          "Frequency (months)",
-          "One-time",
-          `Monthly (${currency})`,
-          `Yearly (${currency})`,
-          "Next Payment",
-        ],
-        rows: rows<DirectoryRow>(result).map((raw) => {
-          const row = directoryRow(c, raw);
-          return [
-            row.name,
-            row.amount,
-            row.currency,
-            row.frequencyMonths,
-            row.isOneTime,
-            row.monthly,
-            row.yearly,
-            row.nextPaymentDate,
-          ];
-        }),
-      };
-    }
-    case "gsuite": {
-      const section = await gsuiteSection(c, Number.POSITIVE_INFINITY);
-      return {
-        header: [
-          "Plan",
-          "Users",
-          "Price per User",
-          "Currency",
-          "Billing Cycle",
-          `Monthly (${currency})`,
-          `Yearly (${currency})`,
-        ],
-        rows: section.rows.map((row) => [
-          row.plan,
-          row.users,
-          row.pricePerUser,
-          row.currency,
-          row.billingCycle,
-          row.monthly,
-          row.yearly,
-        ]),
-      };
-    }
-    case "hosting": {
-      const section = await hostingSection(c);
-      return {
-        header: ["Month", "Droplets", "Amount (USD)", `Amount (${currency})`],
-        rows: section.rows.map((row) => [row.month, row.droplets, row.amountUsd, row.amount]),
-      };
-    }
-  }
+export async function everyDirectoryRow(c: Context): Promise<DirectoryExpenseRow[]> {
+  const result = await c.db.execute(sql`
+    select ${directoryRowColumns} from directories d where ${billingDirectories}
+    order by ${directoryOrder(c)}`);
+  return rowsOf<DirectoryRow>(result).map((row) => directoryRow(c, row));
+}
+
+export async function everyGsuiteRow(c: Context): Promise<GsuiteExpenseRow[]> {
+  return (await gsuiteSection(c, Number.POSITIVE_INFINITY)).rows;
+}
+
+export async function everyHostingRow(c: Context): Promise<HostingExpenseRow[]> {
+  return (await hostingSection(c)).rows;
 }

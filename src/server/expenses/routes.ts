@@ -7,21 +7,28 @@ import {
   calendarMonthQuerySchema,
   calendarMonthResponseSchema,
   expenseExportQuerySchema,
-  expenseExportResponseSchema,
   expenseSummaryQuerySchema,
   expenseSummaryResponseSchema,
 } from "../../domain/expenses/schemas";
 import { requireAdmin } from "../auth/guards";
+import { declareListExport } from "../export/list-export-route";
+import { expenseTable } from "../export/tables/expenses";
 import { calendarDay, calendarMonth } from "./calendar";
-import { expenseExport } from "./export";
 import { expenseSummary } from "./summary";
 import { withoutJit } from "./without-jit";
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The page's tables and their export share this guard (export/list-export-route.ts): the
+  // summary shows each source's largest rows, GET /api/expenses/export every row of one source.
+  const expenseTables = {
+    url: "/api/expenses",
+    preHandler: requireAdmin,
+    querystring: expenseExportQuerySchema,
+  };
   app.get(
     "/api/expenses/summary",
     {
-      preHandler: requireAdmin,
+      preHandler: expenseTables.preHandler,
       schema: {
         querystring: expenseSummaryQuerySchema,
         response: { 200: expenseSummaryResponseSchema },
@@ -33,25 +40,10 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    "/api/expenses/export",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        querystring: expenseExportQuerySchema,
-        response: { 200: expenseExportResponseSchema },
-      },
-    },
-    async (request) =>
-      withoutJit(app.db, (tx) =>
-        expenseExport(
-          tx,
-          request.query.source,
-          request.query.currency,
-          request.query.today ?? todayIso(),
-        ),
-      ),
-  );
+  declareListExport(app, expenseTables, {
+    area: "expenses",
+    table: (_request, query) => expenseTable(app.db, query),
+  });
 
   app.get(
     "/api/expenses/calendar",

@@ -3,8 +3,6 @@
 // limit refuses a larger upload before reading it.
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { toCsv } from "../../domain/expenses/csv";
-import { templateRows } from "../../domain/imports/columns";
 import {
   importAreaParamsSchema,
   importCommitQuerySchema,
@@ -23,6 +21,7 @@ import { importRunning } from "./claim";
 import { decodeCsvBytes } from "./csv-file";
 import { progressOf } from "./progress";
 import { commitImport, previewImport } from "./service";
+import { templateCsv } from "./template";
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only inside this plugin: no other route takes a CSV body.
@@ -60,11 +59,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { area } = request.params;
-      const [header, example] = templateRows(area);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${area}-import-template.csv"`)
-        .send(toCsv(header!, [example!]));
+        .send(await templateCsv(area));
     },
   );
 

@@ -6,8 +6,6 @@ import type {
   CalendarDayResponse,
   CalendarMonthResponse,
   DisplayCurrencyCode,
-  ExpenseExportResponse,
-  ExpenseSource,
   ExpenseSourceFilter,
   ExpenseSummaryResponse,
 } from "@/domain/expenses/schemas";
@@ -52,15 +50,4 @@ export function useCalendarDay(date: string, currency: DisplayCurrencyCode, toda
         { signal },
       ),
   });
-}
-
-export function fetchExpenseExport(
-  source: ExpenseSource,
-  currency: DisplayCurrencyCode,
-  today: string,
-) {
-  return api.get<ExpenseExportResponse>(
-    `/api/expenses/export?${query({ source, currency, today })}`,
-    { timeoutMs: 60_000 },
-  );
 }

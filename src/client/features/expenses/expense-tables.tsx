@@ -1,8 +1,6 @@
-// One table per source with its 'No ... expense data available' empty state and a CSV export of
-// every row (the server's export call; the table shows the largest EXPENSE_TABLE_LIMIT).
-import { DownloadIcon } from "lucide-react";
-import { useState } from "react";
-import { Button } from "@/client/components/ui/button";
+// One table per source with its 'No ... expense data available' empty state and the Export menu
+// every list has: CSV, Excel or PDF of every row (the table shows the largest EXPENSE_TABLE_LIMIT).
+import { ExportMenu } from "@/client/components/export-menu";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { EmptyState } from "@/client/components/ui/empty-state";
 import {
@@ -14,7 +12,6 @@ import {
   TableRow,
 } from "@/client/components/ui/table";
 import { formatCalendarDate, formatCount, formatFrequency } from "@/client/lib/format";
-import { notify } from "@/client/lib/notify";
 import { directoryFrequencyLabel } from "@/domain/directories";
 import type { Currency } from "@/domain/enums";
 import type {
@@ -23,8 +20,6 @@ import type {
   ExpenseSummaryResponse,
 } from "@/domain/expenses/schemas";
 import { formatMoney } from "@/domain/money/format";
-import { fetchExpenseExport } from "./api";
-import { downloadCsv } from "./csv-download";
 import { money, SOURCE_LABELS } from "./expense-format";
 
 export const EMPTY_TEXT: Record<ExpenseSource, string> = {
@@ -36,46 +31,9 @@ export const EMPTY_TEXT: Record<ExpenseSource, string> = {
 
 const own = (amount: number, currency: string) => formatMoney(amount, currency as Currency);
 
-function ExportButton({
-  source,
-  currency,
-  today,
-  disabled,
-}: {
-  source: ExpenseSource;
-  currency: DisplayCurrencyCode;
-  today: string;
-  disabled: boolean;
-}) {
-  const [busy, setBusy] = useState(false);
-  const label = SOURCE_LABELS[source];
-  async function exportCsv() {
-    setBusy(true);
-    try {
-      const data = await fetchExpenseExport(source, currency, today);
-      downloadCsv(`${source}-expenses-${today}.csv`, data.header, data.rows);
-    } catch (error) {
-      notify.error({
-        title: "Export failed",
-        description: error instanceof Error ? error.message : String(error),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={exportCsv}
-      disabled={disabled || busy}
-      aria-label={`Export CSV of ${label}`}
-    >
-      <DownloadIcon aria-hidden="true" />
-      {busy ? "Exporting..." : "Export CSV"}
-    </Button>
-  );
-}
+/** The export's query: the source, the display currency and the viewer's day, as on the page. */
+const exportQuery = (source: ExpenseSource, currency: DisplayCurrencyCode, today: string) =>
+  new URLSearchParams({ source, currency, today }).toString();
 
 function SourceCard({
   source,
@@ -102,10 +60,10 @@ function SourceCard({
           {source === "gsuite" ? "users" : source === "hosting" ? "months" : "items"}
         </p>
         <CardAction>
-          <ExportButton
-            source={source}
-            currency={summary.currency}
-            today={today}
+          <ExportMenu
+            path="/api/expenses/export"
+            listQuery={exportQuery(source, summary.currency, today)}
+            what={`${SOURCE_LABELS[source]} expenses`}
             disabled={count === 0}
           />
         </CardAction>
