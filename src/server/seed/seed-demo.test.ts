@@ -88,8 +88,11 @@ const RUNTIME_TABLES = new Set([
   "user_preferences",
   // Google sign-ins under way (state, nonce and PKCE verifier for ten minutes).
   "google_sign_in_states",
-  // The log of CSV imports (and the claim of a running one): what administrators uploaded.
+  // The log of CSV imports: what administrators uploaded.
   "csv_imports",
+  // Which instance runs a single-run job (an import, a reminder pass) right now: held only while
+  // one runs.
+  "job_leases",
   // Private calendar feed tokens: each person makes their own; a demo one would be a fake secret.
   "calendar_feeds",
   // Personal API tokens: credentials an administrator creates; demo ones would be fake secrets.
