@@ -96,7 +96,10 @@ async function main() {
     ["summary, hosting", `/api/expenses/summary?today=${today}&source=hosting`],
     ["calendar, this month", `/api/expenses/calendar?today=${today}&month=${month}`],
     ["calendar, day (today)", `/api/expenses/calendar/day?today=${today}&date=${today}`],
-    ["export, licenses (every row)", `/api/expenses/export?today=${today}&source=licenses`],
+    [
+      "export, licenses (every row, CSV)",
+      `/api/expenses/export?today=${today}&source=licenses&format=csv`,
+    ],
   ];
   console.log("case | p50 ms | p95 ms | bytes");
   for (const [label, url] of cases) {
