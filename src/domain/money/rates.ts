@@ -5,7 +5,7 @@ import { roundMoney } from "./amounts";
 
 /**
  * Rates from → to: how many units of `to` one unit of `from` buys. Pairs not listed are derived
- * (see rateBetween). The stored rates (server/money/currency-rates.ts) have this shape.
+ * (see rateBetween). The stored rates (server/currency-rates/service.ts) have this shape.
  */
 export type CurrencyRates = Readonly<
   Partial<Record<RateCurrency, Readonly<Partial<Record<RateCurrency, number>>>>>

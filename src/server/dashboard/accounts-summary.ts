@@ -7,9 +7,9 @@ import type { AccountStatus, Currency } from "../../domain/enums";
 import type { DashboardSummaryResponse } from "../../domain/schemas/dashboard";
 import { accountVisibility } from "../accounts/access";
 import type { ActiveSession } from "../auth/sessions";
+import { loadCurrencyRates } from "../currency-rates/service";
 import type { Db } from "../db/client";
 import { accounts } from "../db/schema";
-import { loadCurrencyRates } from "../money/currency-rates";
 
 type AccountsSection = DashboardSummaryResponse["officeAccounts"];
 

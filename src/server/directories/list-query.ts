@@ -19,7 +19,7 @@ export function directoryStatusCondition(filter: DirectoryStatusFilter): SQL | u
   }
 }
 
-/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+/** What the list's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const directorySearchColumns = [directories.name, directories.url, directories.location];
 
 const lowerName = sql`lower(${directories.name})`;

@@ -14,13 +14,13 @@ import {
   type UpdateDirectoryRequest,
 } from "../../domain/schemas/directories";
 import { type ActivityActor, recordActivity } from "../activity/record";
+import { loadCurrencyRates } from "../currency-rates/service";
 import type { Db, Executor } from "../db/client";
 import { directories, directoryPayments, directoryPriceChanges } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
-import { loadCurrencyRates } from "../money/currency-rates";
 import { rateSql } from "../money/rates-sql";
 import { directoryColumns, toDirectoryResponse } from "./directory-response";
 import { directoryOrder, directorySearchColumns, directoryStatusCondition } from "./list-query";

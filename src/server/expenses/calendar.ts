@@ -10,8 +10,8 @@ import type {
 } from "../../domain/expenses/schemas";
 import { DAY_EVENTS_LIMIT } from "../../domain/expenses/schemas";
 import { monthBounds } from "../../domain/money/months";
+import { loadCurrencyRates } from "../currency-rates/service";
 import type { Executor } from "../db/client";
-import { loadCurrencyRates } from "../money/currency-rates";
 import { type RateSql, rateSql } from "../money/rates-sql";
 import { eventsSql } from "../obligations/events-sql";
 

@@ -6,8 +6,8 @@ import { chartMonths } from "../../domain/expenses/by-month";
 import type { DisplayCurrencyCode } from "../../domain/expenses/schemas";
 import { monthOf, shiftMonth } from "../../domain/money/months";
 import { type CurrencyRates, convertWith } from "../../domain/money/rates";
+import { loadCurrencyRates } from "../currency-rates/service";
 import type { Executor } from "../db/client";
-import { loadCurrencyRates } from "../money/currency-rates";
 import { type RateSql, rateSql } from "../money/rates-sql";
 
 export interface Context {

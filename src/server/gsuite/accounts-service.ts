@@ -51,7 +51,7 @@ export function listOrder(query: Pick<GsuiteAccountListQuery, "sort" | "order">)
   }
 }
 
-/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+/** What the list's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const gsuiteAccountSearchColumns = [
   gsuiteAccounts.email,
   gsuiteAccounts.organization,

@@ -2,8 +2,8 @@
 // page's currency rates; the defaults where an administrator set none).
 import type { Converter } from "../../domain/gsuite";
 import { convertWith } from "../../domain/money/rates";
+import { loadCurrencyRates } from "../currency-rates/service";
 import type { Executor } from "../db/client";
-import { loadCurrencyRates } from "../money/currency-rates";
 
 export async function aud(db: Executor): Promise<Converter> {
   const rates = await loadCurrencyRates(db);

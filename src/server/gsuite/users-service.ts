@@ -9,7 +9,7 @@ import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
 import { displayNameOf } from "../users/user-response";
 
-/** What the tab's search looks in; each column has a trigram index (db/indexes.test.ts). */
+/** What the tab's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const gsuiteUserSearchColumns = [users.fullName, users.username, users.email];
 
 export async function listGsuiteUsers(db: Db, query: GsuiteUserListQuery) {

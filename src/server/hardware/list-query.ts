@@ -25,7 +25,7 @@ export function viewCondition(view: HardwareView): SQL | undefined {
   }
 }
 
-/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+/** What the list's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const hardwareSearchColumns = [
   hardware.name,
   hardware.identifier,

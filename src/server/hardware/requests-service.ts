@@ -91,7 +91,7 @@ async function getRequest(db: Executor, id: number) {
   return toHardwareRequestResponse(row);
 }
 
-/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+/** What the list's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const hardwareRequestSearchColumns = [hardwareRequests.name, hardwareRequests.reason];
 
 export interface HardwareRequestList {

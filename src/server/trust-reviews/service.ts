@@ -68,7 +68,7 @@ function toResponse({ review, license }: ReviewRow): TrustReviewResponse {
   };
 }
 
-/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+/** What the list's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const trustReviewSearchColumns = [
   trustReviews.clientName,
   trustReviews.domain,

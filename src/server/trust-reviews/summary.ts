@@ -7,10 +7,10 @@ import { sql } from "drizzle-orm";
 import type { Currency } from "../../domain/enums";
 import type { TrustReviewSummaryResponse } from "../../domain/schemas/trust-reviews";
 import { type AmountGroup, trustReviewFigures } from "../../domain/trust-review-figures";
+import { loadCurrencyRates } from "../currency-rates/service";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows-of";
 import { licenses, trustReviews } from "../db/schema";
-import { loadCurrencyRates } from "../money/currency-rates";
 
 interface SummaryRow {
   counts: TrustReviewSummaryResponse["counts"];

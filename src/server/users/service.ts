@@ -89,7 +89,7 @@ export function userListOrder(query: Pick<UserListQuery, "sort" | "order">): SQL
   }
 }
 
-/** What the list's search looks in; each column has a trigram index (db/indexes.test.ts). */
+/** What the list's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const userSearchColumns = [users.username, users.fullName, users.email, users.department];
 
 /**

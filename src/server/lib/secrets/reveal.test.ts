@@ -5,22 +5,22 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../../tests/support/factories";
 import { openTestDatabase } from "../../../../tests/support/test-database";
-import type { Viewer } from "../../auth/viewer";
 import type { Database, Executor } from "../../db/client";
 import { accounts, secretRevealLogs } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import type { RevealViewer } from "./index";
 import { createSecrets, recordSecretReveal, revealSecret } from "./index";
 
 const secrets = createSecrets(randomBytes(32));
 let database: Database;
-let viewer: Viewer;
+let viewer: RevealViewer;
 let accountId: number;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   const user = await createUser(database.db, { role: "admin" });
   viewer = {
-    session: { id: "session-hash-1", user: { ...user, role: "admin" } },
+    session: { id: "session-hash-1", user: { id: user.id } },
     ipAddress: "203.0.113.9",
     userAgent: `Mozilla/5.0 ${"x".repeat(600)}`,
   };

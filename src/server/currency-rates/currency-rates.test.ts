@@ -8,7 +8,7 @@ import {
   RATE_MESSAGE,
   RATE_PAIR_MESSAGE,
 } from "../../domain/schemas/currency-rates";
-import { loadCurrencyRates } from "./currency-rates";
+import { loadCurrencyRates } from "./service";
 
 let t: TestApp;
 let adminCookie: string;

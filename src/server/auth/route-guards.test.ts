@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { isErrorCode } from "../../domain/error-codes";
-import { requireAdmin, requireUser } from "../auth/guards";
-import { enforceRouteGuards } from "./route-guard-enforcement";
+import { enforceRouteGuards } from "../http/route-guard-enforcement";
+import { requireAdmin, requireUser } from "./guards";
 
 let t: TestApp;
 let userCookie: string;

@@ -6,7 +6,7 @@ import {
 } from "../../domain/schemas/currency-rates";
 import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin } from "../auth/guards";
-import { listCurrencyRates, updateCurrencyRates } from "./currency-rates";
+import { listCurrencyRates, updateCurrencyRates } from "./service";
 
 export const currencyRateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

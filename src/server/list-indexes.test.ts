@@ -5,22 +5,8 @@
 // was built on.
 import { getTableName, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../../tests/support/test-database";
-import { directorySearchColumns } from "../directories/list-query";
-import {
-  listOrder as gsuiteAccountOrder,
-  gsuiteAccountSearchColumns,
-} from "../gsuite/accounts-service";
-import { gsuiteUserSearchColumns } from "../gsuite/users-service";
-import { hardwareSearchColumns } from "../hardware/list-query";
-import { hardwareRequestSearchColumns } from "../hardware/requests-service";
-import { anyColumnContains } from "../lib/text-search";
-import { assignmentsNewestFirst } from "../licenses/assignments-service";
-import { listOrder } from "../licenses/list-query";
-import { trustReviewOrder } from "../trust-reviews/list-query";
-import { trustReviewSearchColumns } from "../trust-reviews/service";
-import { userListOrder, userSearchColumns } from "../users/service";
-import type { Database } from "./client";
+import { openTestDatabase } from "../../tests/support/test-database";
+import type { Database } from "./db/client";
 import {
   directories,
   gsuiteAccounts,
@@ -30,7 +16,21 @@ import {
   licenses,
   trustReviews,
   users,
-} from "./schema";
+} from "./db/schema";
+import { directorySearchColumns } from "./directories/list-query";
+import {
+  listOrder as gsuiteAccountOrder,
+  gsuiteAccountSearchColumns,
+} from "./gsuite/accounts-service";
+import { gsuiteUserSearchColumns } from "./gsuite/users-service";
+import { hardwareSearchColumns } from "./hardware/list-query";
+import { hardwareRequestSearchColumns } from "./hardware/requests-service";
+import { anyColumnContains } from "./lib/text-search";
+import { assignmentsNewestFirst } from "./licenses/assignments-service";
+import { listOrder } from "./licenses/list-query";
+import { trustReviewOrder } from "./trust-reviews/list-query";
+import { trustReviewSearchColumns } from "./trust-reviews/service";
+import { userListOrder, userSearchColumns } from "./users/service";
 
 let database: Database;
 beforeAll(async () => {
