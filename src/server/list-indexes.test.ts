@@ -7,6 +7,7 @@ import { getTableName, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/support/test-database";
 import type { Database } from "./db/client";
+import { rowsOf } from "./db/rows-of";
 import {
   directories,
   gsuiteAccounts,
@@ -38,15 +39,13 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-
 /** The plan of a query with sorts and plain scans forbidden (see the cost sort's test below). */
 async function indexPlan(query: { getSQL(): ReturnType<typeof sql> }) {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_sort = off`);
     await tx.execute(sql`set local enable_seqscan = off`);
     const result = await tx.execute(sql`explain (costs off) ${query}`);
-    return rowsOf(result)
+    return rowsOf<Record<string, unknown>>(result)
       .map((row) => String(Object.values(row)[0]))
       .join("\n");
   });
@@ -61,7 +60,7 @@ describe("GIN indexes", () => {
       join pg_namespace n on n.oid = c.relnamespace
       where am.amname = 'gin' and n.nspname = 'public'
       order by c.relname`);
-    const indexes = rowsOf(result);
+    const indexes = rowsOf<Record<string, unknown>>(result);
     expect(indexes.map((row) => row.name)).toEqual(
       expect.arrayContaining(["licenses_name_trgm_idx", "users_username_trgm_idx"]),
     );
@@ -218,7 +217,7 @@ describe("the directory list's sort by amount", () => {
     const result = await database.db.execute(sql`
       select indexname as name, indexdef as definition from pg_indexes
       where schemaname = 'public' and tablename = 'directories'`);
-    const onAmount = rowsOf(result).filter((row) =>
+    const onAmount = rowsOf<Record<string, unknown>>(result).filter((row) =>
       /\(\s*"?payment_amount"?\s*\)/.test(String(row.definition)),
     );
     expect(onAmount).toEqual([]);

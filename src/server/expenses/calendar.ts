@@ -12,10 +12,10 @@ import { DAY_EVENTS_LIMIT } from "../../domain/expenses/schemas";
 import { monthBounds } from "../../domain/money/months";
 import { loadCurrencyRates } from "../currency-rates/service";
 import type { Executor } from "../db/client";
+import { rowsOf } from "../db/rows-of";
 import { type RateSql, rateSql } from "../money/rates-sql";
 import { eventsSql } from "../obligations/events-sql";
 
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
 interface DayRow {
@@ -28,7 +28,7 @@ interface DayRow {
 
 async function dayEvents(db: Executor, date: IsoDate, today: IsoDate, rate: RateSql) {
   const events = eventsSql({ from: date, to: date, today, rate });
-  const [result] = rows<{
+  const [result] = rowsOf<{
     count: number;
     amount: string | null;
     events: CalendarDayResponse["events"];
@@ -73,7 +73,7 @@ const NEXT_DATE_HORIZONS = [7, 45, 400, 12 * 366 + 31];
 async function nextEventDate(db: Executor, today: IsoDate, rate: RateSql): Promise<IsoDate | null> {
   for (const days of NEXT_DATE_HORIZONS) {
     const events = eventsSql({ from: today, to: addDays(today, days), today, rate, grouped: true });
-    const [row] = rows<{ date: string | null }>(
+    const [row] = rowsOf<{ date: string | null }>(
       await db.execute(sql`select to_char(min(date), 'YYYY-MM-DD') as date from (${events}) e`),
     );
     if (row?.date) return row.date;
@@ -90,7 +90,7 @@ export async function calendarMonth(
   const rate = rateSql(await loadCurrencyRates(db), currency);
   const { first, last } = monthBounds(month);
   const events = eventsSql({ from: first, to: last, today, rate, grouped: true });
-  const days = rows<DayRow>(
+  const days = rowsOf<DayRow>(
     await db.execute(sql`
       select to_char(date, 'YYYY-MM-DD') as date,
         (coalesce(sum(n) filter (where kind = 'payment'), 0))::int as payments,
