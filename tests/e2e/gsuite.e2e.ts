@@ -7,7 +7,15 @@ import { describe, expect, it } from "vitest";
 import type { GsuiteSummaryResponse } from "@/domain/schemas/gsuite";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
-import { adminApi, expectFocus, expectToast, hidden, UI_TIMEOUT, visible } from "../support/e2e-ui";
+import {
+  adminApi,
+  expectFocus,
+  expectToast,
+  hidden,
+  UI_TIMEOUT,
+  visible,
+  waitForCount,
+} from "../support/e2e-ui";
 
 const e2e = setupE2e();
 
@@ -242,6 +250,9 @@ describe("the G Suite page", () => {
     // Unassign from All Users, after the spec's prompt.
     await page.getByRole("tab", { name: "All Users", exact: true }).click();
     await page.getByLabel("Search users").fill("marcus");
+    // Once the search has answered (the header and Marcus's row), so the click is on the row the
+    // search shows, not on the unfiltered page's that the answer replaces.
+    await waitForCount(page.getByRole("table", { name: "All users" }).getByRole("row"), 2);
     const marcus = userRow(page, "Marcus Chen");
     await marcus.getByRole("button", { name: "Unassign Marcus Chen" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Unassign License" });

@@ -10,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from "@/client/components/ui/dropdown-menu";
 import { useAuth } from "@/client/features/auth/auth-context";
+import { forgetReturnPath } from "@/client/features/auth/return-path";
 import { UserMenuButton } from "./user-menu-button";
 
 export function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean }) {
@@ -20,6 +21,9 @@ export function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean }) {
 
   async function onLogout() {
     await logout();
+    // A query answered 401 while the log-out ran saves this page to come back to, as it does for
+    // an expired session; a deliberate log-out does not come back here (nor for the next person).
+    forgetReturnPath();
     navigate("/login", { replace: true });
   }
 

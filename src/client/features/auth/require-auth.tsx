@@ -39,6 +39,8 @@ export function RequireAuth({ children }: { children?: React.ReactNode }) {
   React.useEffect(() => {
     if (status !== "unauthenticated") return;
     const timer = setTimeout(() => {
+      // Already on the sign-in page (a log-out got there first): nothing to come back to.
+      if (window.location.pathname === "/login") return;
       saveReturnPath(`${location.pathname}${location.search}`);
       navigate("/login", { replace: true });
     }, GUARD_REDIRECT_DELAY_MS);

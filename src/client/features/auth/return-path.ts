@@ -33,3 +33,12 @@ export function takeReturnPath(): string {
     return "/";
   }
 }
+
+/** Forgets the saved path: after a deliberate log-out the next sign-in starts at the dashboard. */
+export function forgetReturnPath() {
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
