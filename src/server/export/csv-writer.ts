@@ -35,7 +35,9 @@ async function* records<Row>(table: ExportTable<Row>, counter: RowCounter) {
  * takes the text (Readable.from stops asking while csv-stringify's buffer is full).
  */
 export function csvStream<Row>(table: ExportTable<Row>, counter: RowCounter = { rows: 0 }) {
-  const csv = stringify({ record_delimiter: "windows" });
+  // A line break inside a cell is quoted whatever it is: csv-stringify quotes only the record
+  // delimiter (CRLF) by itself, and a bare LF or CR would split the row in a spreadsheet.
+  const csv = stringify({ record_delimiter: "windows", quoted_match: /[\r\n]/ });
   // A failure while reading (the database gone mid-export) destroys `csv` with that error, so
   // the download breaks off instead of ending as if it were complete.
   pipeline(Readable.from(records(table, counter)), csv).catch(() => {});

@@ -43,7 +43,8 @@ export async function claimImport(
   try {
     return { area, id: await recordStart(db, area, userId), holder };
   } catch (error) {
-    await releaseLease(db, importLease(area), holder);
+    // The start's own failure is the one to answer with, not a second one from the release.
+    await releaseLease(db, importLease(area), holder).catch(() => {});
     throw error;
   }
 }
