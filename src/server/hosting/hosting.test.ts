@@ -1,6 +1,7 @@
 // The hosting API (issue 12) against the DigitalOcean stand-in: configured and unconfigured
 // status, import and re-import to the cent, every failure mode leaving the data as it was and
 // reported as a failure, imports serialized, the summary at month boundaries, users refused.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type DigitalOceanStandIn,
@@ -22,8 +23,8 @@ import {
   type HostingSummaryResponse,
 } from "../../domain/schemas/hosting";
 import { systemActor } from "../activity/record";
-import { dropletCosts, hostingImports } from "../db/schema";
-import { runHostingImport } from "./import-service";
+import { dropletCosts, hostingImports, jobLeases } from "../db/schema";
+import { HOSTING_IMPORT_LEASE, runHostingImport } from "./import-service";
 import type { HostingProvider } from "./provider";
 import { hostingProviderOf } from "./routes";
 
@@ -407,12 +408,38 @@ describe("two imports at once", () => {
   });
 
   it("takes over an import whose server died (its lease ran out)", async () => {
-    await t.app.db.insert(hostingImports).values({
-      kind: "latest",
-      trigger: "scheduled",
-      startedAt: new Date(Date.now() - 60 * 60_000),
-    });
+    // What a dead server leaves: its unfinished import row and its lease, held by nobody alive.
+    const [dead] = await t.app.db
+      .insert(hostingImports)
+      .values({ kind: "latest", trigger: "scheduled", startedAt: new Date(Date.now() - 3_600_000) })
+      .returning({ id: hostingImports.id });
+    const deadLease = { name: HOSTING_IMPORT_LEASE.name, holder: "a-dead-server" };
+    await t.app.db
+      .insert(jobLeases)
+      .values({ ...deadLease, expiresAt: new Date(Date.now() + 60_000) })
+      .onConflictDoUpdate({
+        target: jobLeases.name,
+        set: { ...deadLease, expiresAt: new Date(Date.now() + 60_000) },
+      });
+
+    // While its hold runs, the lease is still its own: a new import waits its turn.
+    const refused = await post("/api/hosting/fetch-latest");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("IMPORT_IN_PROGRESS");
+
+    // Once the hold has run out, the next import takes over and marks the dead one interrupted.
+    await t.app.db
+      .update(jobLeases)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(jobLeases.name, HOSTING_IMPORT_LEASE.name));
     await fetchLatest();
+    const [old] = await t.app.db
+      .select()
+      .from(hostingImports)
+      .where(eq(hostingImports.id, dead!.id));
+    expect(old?.outcome).toBe("error");
+    expect(old?.finishedAt).not.toBeNull();
+    expect(old?.message).toMatch(/interrupted/);
   });
 });
 
