@@ -6,9 +6,12 @@
 import { getTableName, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/support/test-database";
+import { accountAssignmentOrder, accountListOrder } from "./accounts/list-order";
 import type { Database } from "./db/client";
 import { rowsOf } from "./db/rows-of";
 import {
+  accountAssignments,
+  accounts,
   directories,
   gsuiteAccounts,
   hardware,
@@ -166,13 +169,23 @@ describe("the page ids of the G Suite accounts and trust review lists", () => {
       gsuiteAccountOrder({ sort: "email", order: "desc" }),
       "gsuite_accounts_email_order_idx",
     ],
-    [
-      "G Suite accounts by plan type desc",
-      gsuiteAccounts,
-      gsuiteAccounts.id,
-      gsuiteAccountOrder({ sort: "planType", order: "desc" }),
-      "gsuite_accounts_plan_type_desc_idx",
-    ],
+    ...(["asc", "desc"] as const).flatMap((order) =>
+      (
+        [
+          ["organization", "gsuite_accounts_organization_order_idx"],
+          ["planType", "gsuite_accounts_plan_type_order_idx"],
+        ] as const
+      ).map(
+        ([sort, index]) =>
+          [
+            `G Suite accounts by ${sort} ${order}`,
+            gsuiteAccounts,
+            gsuiteAccounts.id,
+            gsuiteAccountOrder({ sort, order }),
+            index,
+          ] as const,
+      ),
+    ),
     [
       "trust reviews newest first",
       trustReviews,
@@ -207,6 +220,85 @@ describe("the page ids of the G Suite accounts and trust review lists", () => {
       );
       expect(plan).toContain(`Index Only Scan`);
       expect(plan).toContain(index);
+      expect(plan).not.toMatch(/\bSort\b/);
+    });
+  }
+});
+
+// Decision 0042: every order of these lists is an index walk in either direction, also when a
+// filter leads its index (accounts by status or provider, then by e-mail).
+describe("the account lists' orders", () => {
+  const both = ["asc", "desc"] as const;
+  const accountIndex = {
+    email: "accounts_email_order_idx",
+    provider: "accounts_provider_order_idx",
+    status: "accounts_status_order_idx",
+    renewalDate: "accounts_renewal_date_order_idx",
+  } as const;
+  const cases: [string, () => { getSQL(): SQL }, string][] = [];
+  for (const order of both) {
+    for (const sort of ["email", "provider", "status", "renewalDate"] as const) {
+      const index =
+        sort === "renewalDate" && order === "desc"
+          ? "accounts_renewal_date_desc_order_idx"
+          : accountIndex[sort];
+      cases.push([
+        `office accounts by ${sort} ${order}`,
+        () =>
+          database.db
+            .select({ id: accounts.id })
+            .from(accounts)
+            .orderBy(...accountListOrder({ sort, order }))
+            .limit(50),
+        index,
+      ]);
+    }
+    for (const [column, filter, index] of [
+      ["status", sql`${accounts.status} = 'expired'`, "accounts_status_order_idx"],
+      ["provider", sql`${accounts.provider} = 'adobe'`, "accounts_provider_order_idx"],
+    ] as const) {
+      cases.push([
+        `office accounts of one ${column} by e-mail ${order}`,
+        () =>
+          database.db
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(filter)
+            .orderBy(...accountListOrder({ sort: "email", order }))
+            .limit(50),
+        index,
+      ]);
+    }
+    for (const [sort, index] of [
+      ["createdAt", "account_assignments_created_at_idx"],
+      ["assignedDate", "account_assignments_assigned_date_idx"],
+    ] as const) {
+      cases.push([
+        `account assignments by ${sort} ${order}`,
+        () =>
+          database.db
+            .select({ id: accountAssignments.id })
+            .from(accountAssignments)
+            .orderBy(...accountAssignmentOrder({ sort, order }))
+            .limit(50),
+        index,
+      ]);
+    }
+    cases.push([
+      `G Suite accounts by creation ${order}`,
+      () =>
+        database.db
+          .select({ id: gsuiteAccounts.id })
+          .from(gsuiteAccounts)
+          .orderBy(...gsuiteAccountOrder({ sort: "createdAt", order }))
+          .limit(50),
+      "gsuite_accounts_created_at_idx",
+    ]);
+  }
+  for (const [label, page, index] of cases) {
+    it(`${label}: a page read from ${index} without sorting`, async () => {
+      const plan = await indexPlan(page());
+      expect(plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index} `));
       expect(plan).not.toMatch(/\bSort\b/);
     });
   }

@@ -1,6 +1,6 @@
 // Office account assignments: who (a user, by id) uses which account on which device. Created
 // active; ending one keeps it as history. An ordinary user lists only their own.
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type {
   AccountAssignmentListQuery,
   AccountAssignmentResponse,
@@ -16,6 +16,7 @@ import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail"
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { accountAssignmentDetail } from "./account-activity";
 import { toAccountAssignmentResponse } from "./account-response";
+import { accountAssignmentOrder } from "./list-order";
 import { findAccount } from "./service";
 
 const accountColumns = {
@@ -23,13 +24,6 @@ const accountColumns = {
   provider: accounts.provider,
   status: accounts.status,
 };
-
-function listOrder(query: Pick<AccountAssignmentListQuery, "sort" | "order">): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  const key =
-    query.sort === "assignedDate" ? accountAssignments.assignedDate : accountAssignments.createdAt;
-  return [direction(key), direction(accountAssignments.id)];
-}
 
 /**
  * Assignments, newest first by default: every one for an administrator (optionally of one
@@ -56,7 +50,7 @@ export async function listAccountAssignments(
         .from(accountAssignments)
         .innerJoin(accounts, eq(accounts.id, accountAssignments.accountId))
         .where(where)
-        .orderBy(...listOrder(query))
+        .orderBy(...accountAssignmentOrder(query))
         .$dynamic(),
   });
   return {

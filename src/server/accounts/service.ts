@@ -1,6 +1,6 @@
 // Office accounts: list (visibility, search, filters, sort), create, update, delete. Passwords
 // are sealed with the secrets helper and never selected for a list (account-response.ts).
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { ACCOUNT_PROVIDERS } from "../../domain/enums";
 import {
@@ -26,6 +26,7 @@ import { containsPattern } from "../lib/text-search";
 import { accountVisibility } from "./access";
 import { accountChanges } from "./account-activity";
 import { type AccountListRow, accountListColumns, toAccountResponse } from "./account-response";
+import { accountListOrder } from "./list-order";
 
 const duplicateEmail = () =>
   conflict("DUPLICATE_EMAIL", DUPLICATE_ACCOUNT_EMAIL_MESSAGE, [
@@ -93,24 +94,6 @@ async function withUsers(db: Executor, rows: AccountListRow[]): Promise<AccountR
   // statement at 65,535 parameters).
   const users = await activeUsersOf(db, rows.length > 1000 ? undefined : rows.map((r) => r.id));
   return rows.map((row) => toAccountResponse(row, users.get(row.id) ?? []));
-}
-
-const lowerEmail = sql`lower(${accounts.email})`;
-
-/** ORDER BY for the list: the chosen key (blank dates last either way), then the e-mail, then the id. */
-function listOrder(query: Pick<AccountListQuery, "sort" | "order">): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  const tieBreak = [asc(lowerEmail), asc(accounts.id)];
-  switch (query.sort) {
-    case "email":
-      return [direction(lowerEmail), direction(accounts.id)];
-    case "provider":
-      return [direction(accounts.provider), ...tieBreak];
-    case "status":
-      return [direction(accounts.status), ...tieBreak];
-    case "renewalDate":
-      return [sql`${direction(accounts.renewalDate)} nulls last`, ...tieBreak];
-  }
 }
 
 /** The providers whose value or label contains the search text ('micro' → microsoft365). */
@@ -185,7 +168,7 @@ export async function listAccounts(
         .select({ account: accountListColumns, total })
         .from(accounts)
         .where(where)
-        .orderBy(...listOrder(query))
+        .orderBy(...accountListOrder(query))
         .$dynamic(),
   });
   return {

@@ -601,8 +601,20 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
-    // The expense calendar's renewals of a month (server/obligations/events-sql.ts).
-    index("accounts_renewal_date_idx").on(t.renewalDate),
+    // The list's orders (server/accounts/list-order.ts), each key then the e-mail and the id, in
+    // one direction so that one index walks either way; a status or provider filter leads its
+    // own sort's index, so a filtered page sorted by e-mail walks it too (decision 0042). The
+    // renewal order keeps blank dates last either way, hence its second index; its leading
+    // column also serves the expense calendar's renewals of a month (obligations/events-sql.ts).
+    index("accounts_email_order_idx").on(sql`lower(${t.email})`, t.id),
+    index("accounts_provider_order_idx").on(t.provider, sql`lower(${t.email})`, t.id),
+    index("accounts_status_order_idx").on(t.status, sql`lower(${t.email})`, t.id),
+    index("accounts_renewal_date_order_idx").on(t.renewalDate, sql`lower(${t.email})`, t.id),
+    index("accounts_renewal_date_desc_order_idx").on(
+      sql`${t.renewalDate} desc nulls last`,
+      sql`lower(${t.email}) desc`,
+      sql`${t.id} desc`,
+    ),
     // The list's search (ILIKE '%text%'), answered by trigram indexes (server/accounts/service.ts).
     index("accounts_email_trgm_idx")
       .using("gin", t.email.op("gin_trgm_ops"))
@@ -634,6 +646,10 @@ export const accountAssignments = pgTable(
   (t) => [
     index("account_assignments_account_id_idx").on(t.accountId),
     index("account_assignments_user_id_idx").on(t.userId),
+    // The list's two orders with the id last, walked either way (decision 0042): without them
+    // every page joined and sorted all assignments.
+    index("account_assignments_created_at_idx").on(t.createdAt, t.id),
+    index("account_assignments_assigned_date_idx").on(t.assignedDate, t.id),
     // The accounts list's search over who and which device uses an account.
     index("account_assignments_assigned_to_trgm_idx")
       .using("gin", t.assignedTo.op("gin_trgm_ops"))
@@ -797,17 +813,25 @@ export const gsuiteAccounts = pgTable(
   },
   (t) => [
     uniqueIndex("gsuite_accounts_email_lower_idx").on(sql`lower(${t.email})`),
-    // The accounts list's orders (by e-mail; by plan type, newest-letter first, then e-mail),
-    // id last. email rides along as a key column so a page's ids come from an index-only scan
+    // The accounts list's orders (by e-mail; by organization or plan type, then e-mail; by
+    // creation), id last, each in one direction so that one index walks either way (decision
+    // 0042). email rides along as a key column so a page's ids come from an index-only scan
     // (PostgreSQL needs the column under lower() in the index for that): a deep page then
     // skips index entries, not table rows (selectPageByIds).
     index("gsuite_accounts_email_order_idx").on(sql`lower(${t.email})`, t.id, t.email),
-    index("gsuite_accounts_plan_type_desc_idx").on(
-      sql`${t.planType} desc`,
+    index("gsuite_accounts_organization_order_idx").on(
+      t.organization,
       sql`lower(${t.email})`,
       t.id,
       t.email,
     ),
+    index("gsuite_accounts_plan_type_order_idx").on(
+      t.planType,
+      sql`lower(${t.email})`,
+      t.id,
+      t.email,
+    ),
+    index("gsuite_accounts_created_at_idx").on(t.createdAt, t.id),
     index("gsuite_accounts_assigned_to_user_id_idx").on(t.assignedToUserId),
     index("gsuite_accounts_organization_id_idx").on(t.organizationId),
     // Plan use counts, the summary's join and the 409 on deleting a plan in use.

@@ -42,10 +42,15 @@ export function listOrder(query: Pick<GsuiteAccountListQuery, "sort" | "order">)
   switch (query.sort) {
     case "email":
       return [direction(email), direction(gsuiteAccounts.id)];
+    // One direction for every key, so that one index walks the order either way (decision 0042).
     case "organization":
-      return [direction(gsuiteAccounts.organization), asc(email), asc(gsuiteAccounts.id)];
+      return [
+        direction(gsuiteAccounts.organization),
+        direction(email),
+        direction(gsuiteAccounts.id),
+      ];
     case "planType":
-      return [direction(gsuiteAccounts.planType), asc(email), asc(gsuiteAccounts.id)];
+      return [direction(gsuiteAccounts.planType), direction(email), direction(gsuiteAccounts.id)];
     case "createdAt":
       return [direction(gsuiteAccounts.createdAt), direction(gsuiteAccounts.id)];
   }
