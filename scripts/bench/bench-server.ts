@@ -30,6 +30,7 @@ export type BenchServerRequest =
   | { id: number; type: "capture-stop" }
   | { id: number; type: "replay"; times: number }
   | { id: number; type: "exec"; sql: string }
+  | { id: number; type: "seed"; moduleUrl: string; exportName: string; args: unknown[] }
   | { id: number; type: "close" };
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
@@ -71,11 +72,14 @@ async function main() {
     DATA_DIR: dataDir ?? os.tmpdir(),
   });
   const app = await buildApp({ config, database, secrets });
-  const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+  // Fixed ports when asked (`--port P`: the application on P, the bare Fastify on P + 1), e.g. to
+  // profile or watch the server from outside; else whatever the system gives.
+  const port = Number(process.env.BENCH_PORT ?? 0);
+  const appUrl = await app.listen({ port, host: "127.0.0.1" });
 
   const bare = Fastify();
   bare.get("/", async () => ({ hello: "world" }));
-  const bareUrl = await bare.listen({ port: 0, host: "127.0.0.1" });
+  const bareUrl = await bare.listen({ port: port && port + 1, host: "127.0.0.1" });
 
   const send = (message: unknown) => process.send?.(message);
   // The run stopped without asking to close (it failed): drop the scratch database and go,
@@ -109,6 +113,19 @@ async function main() {
         const t0 = performance.now();
         try {
           await originalQuery(message.sql);
+        } catch (error) {
+          return send({ id: message.id, error: String(error) });
+        }
+        return send({ id: message.id, ms: performance.now() - t0 });
+      }
+      case "seed": {
+        const t0 = performance.now();
+        try {
+          const module = (await import(message.moduleUrl)) as Record<string, unknown>;
+          const seed = module[message.exportName];
+          if (typeof seed !== "function") throw new Error(`no function ${message.exportName}`);
+          await seed(database.db, secrets, ...message.args);
+          await database.db.execute(sql`analyze`);
         } catch (error) {
           return send({ id: message.id, error: String(error) });
         }

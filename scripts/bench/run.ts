@@ -2,7 +2,12 @@
 //
 //   npm run bench                          10,000 licenses, 50,000 assignments, 5,000 users
 //   npm run bench -- --licenses 1000       (or 50000; assignments ×5 and users ÷2 follow)
-//   npm run bench -- --rounds 5            rounds to take the median over (default 3)
+//   npm run bench -- --rounds 7            rounds to take the median over (default 5, at least 5
+//                                          for a figure to quote: fewer are marked as such)
+//   npm run bench -- --only main,feed      only the main table (and cheap calls) and the sections
+//                                          whose title holds "feed"
+//   npm run bench -- --port 4100           fixed ports: the application on 4100, the bare Fastify
+//                                          on 4101 (default: any free port)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
 //                                          PostgreSQL: a scratch database is created and dropped
 //                                          (named <BENCH_DATABASE_PREFIX, default qm_bench>_<pid>)
@@ -12,8 +17,11 @@
 // each list and search call it prints p50/p95 over loopback HTTP, the same statements the
 // request ran executed directly on the driver ("SQL", replayed once after each call), and their
 // ratio; then requests/s of cheap authenticated calls against a bare Fastify in the same child;
-// then the dashboard's download. Every figure is the median over the rounds. Prints figures;
-// asserts nothing.
+// then the dashboard's download. The rounds alternate: each round times every case once (and
+// the cheap calls, in turn with the bare server, in alternating order), so a slower spell of
+// this shared machine falls on all sides of a ratio alike. Every ratio is taken per round and
+// printed as its median over the rounds with the spread (min-max) beside it: one round's outlier
+// shows as a wide spread instead of passing for the figure. Prints figures; asserts nothing.
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -36,7 +44,18 @@ const counts = {
   assignments: option("assignments", licenseCount * 5),
   users: option("users", Math.max(500, Math.round(licenseCount / 2))),
 };
-const rounds = option("rounds", 3);
+const rounds = option("rounds", 5);
+/**
+ * `--only feed,licenses`: only the parts whose title holds one of the words (case-insensitive;
+ * "main" is the main table with the cheap calls), to measure one area without the whole run.
+ */
+const onlyIndex = process.argv.indexOf("--only");
+const only = (onlyIndex >= 0 ? process.argv[onlyIndex + 1] : process.env.BENCH_ONLY)
+  ?.toLowerCase()
+  .split(",")
+  .filter(Boolean);
+const wanted = (title: string) => !only || only.some((word) => title.toLowerCase().includes(word));
+const port = process.argv.includes("--port") || process.env.BENCH_PORT ? option("port", 0) : 0;
 const iterations = option("iterations", 20);
 /** A slow call stops repeating after this long in one round (at least 3 samples). */
 const CASE_BUDGET_MS = 8_000;
@@ -49,6 +68,16 @@ function percentile(values: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
 }
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+const times = (value: number) => `${value.toFixed(1)}×`;
+const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
+/** The median of per-round values with their range: "2.1× (1.9-2.6)". */
+function spread(values: number[], format: (value: number) => string) {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return "-";
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  return `${format(median(finite))} (${format(low)}-${format(high)})`;
+}
 
 /** A request to the bench server, without the id that ask() adds. */
 type Request = BenchServerRequest extends infer R
@@ -66,6 +95,7 @@ function startServer() {
       BENCH_LICENSES: String(counts.licenses),
       BENCH_ASSIGNMENTS: String(counts.assignments),
       BENCH_USERS: String(counts.users),
+      BENCH_PORT: String(port),
     },
     // The application's request log goes to stdout: discarded, as a log file would take it.
     stdio: ["ignore", "ignore", "inherit", "ipc"],
@@ -119,8 +149,9 @@ async function main() {
   const ready = await server.ready;
   const { appUrl, bareUrl } = ready;
   console.log(
-    `Quartermaster bench: ${counts.licenses} licenses, ${counts.assignments} assignments, ${counts.users} users on ${ready.kind}, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${rounds} rounds, medians shown; node ${process.version}; ${new Date().toISOString()}`,
+    `Quartermaster bench: ${counts.licenses} licenses, ${counts.assignments} assignments, ${counts.users} users on ${ready.kind}, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${rounds} alternating rounds, medians with (min-max) over the rounds; node ${process.version}; ${new Date().toISOString()}`,
   );
+  if (rounds < 5) console.log(`(only ${rounds} rounds: the spreads are too few to quote)`);
 
   const admin = await login(appUrl, "bench0");
   const user = await login(appUrl, "bench1");
@@ -212,52 +243,63 @@ async function main() {
     { label: "dashboard, ordinary user", urls: userDashboard, cookie: user.cookie },
   ];
 
-  const caseRounds = new Map<string, CaseRound[]>();
-  const throughput = { bare: [] as number[], status: [] as number[], ownUser: [] as number[] };
-  for (let round = 0; round < rounds; round++) {
-    for (const benchCase of cases) {
-      const result = await measureCase(appUrl, benchCase, server.ask);
-      caseRounds.set(benchCase.label, [...(caseRounds.get(benchCase.label) ?? []), result]);
+  // The main table, the cheap calls and the dashboard's download (`--only main`).
+  if (wanted("main")) {
+    const caseRounds = new Map<string, CaseRound[]>();
+    const throughput = { bare: [] as number[], status: [] as number[], ownUser: [] as number[] };
+    const cheapTargets = [
+      () => requestsPerSecond(`${bareUrl}/`).then((rate) => throughput.bare.push(rate)),
+      () =>
+        requestsPerSecond(`${appUrl}/api/auth/status`, { cookie: user.cookie }).then((rate) =>
+          throughput.status.push(rate),
+        ),
+      () =>
+        requestsPerSecond(`${appUrl}/api/users/${user.id}`, { cookie: user.cookie }).then((rate) =>
+          throughput.ownUser.push(rate),
+        ),
+    ];
+    for (let round = 0; round < rounds; round++) {
+      for (const benchCase of cases) {
+        const result = await measureCase(appUrl, benchCase, server.ask);
+        caseRounds.set(benchCase.label, [...(caseRounds.get(benchCase.label) ?? []), result]);
+      }
+      // The targets in turn, in the opposite order every other round: a noisy neighbour or a
+      // warmer JIT then favours neither the bare server nor the application.
+      const order = round % 2 === 0 ? cheapTargets : [...cheapTargets].reverse();
+      for (const target of order) await target();
+      process.stderr.write(`round ${round + 1}/${rounds} done\n`);
     }
-    // Alternate the targets within a round, so a noisy neighbour hits all of them alike.
-    throughput.bare.push(await requestsPerSecond(`${bareUrl}/`));
-    throughput.status.push(
-      await requestsPerSecond(`${appUrl}/api/auth/status`, { cookie: user.cookie }),
+
+    console.log("\nList and search calls (loopback HTTP; SQL = the same statements run directly)");
+    for (const line of caseTable(cases, caseRounds)) console.log(line);
+
+    console.log(
+      "\nCheap calls, 16 concurrent keep-alive clients on loopback, 3 s each; ÷ bare taken per round (the bare server's run of the same round)",
     );
-    throughput.ownUser.push(
-      await requestsPerSecond(`${appUrl}/api/users/${user.id}`, { cookie: user.cookie }),
+    console.log("target | requests/s (min-max) | ÷ bare Fastify (min-max)");
+    console.log("--- | --: | --:");
+    const rate = (value: number) => value.toFixed(0);
+    console.log(`bare Fastify GET / | ${spread(throughput.bare, rate)} | 100%`);
+    const perRound = (rates: number[]) => rates.map((r, i) => r / throughput.bare[i]!);
+    console.log(
+      `GET /api/auth/status (signed in) | ${spread(throughput.status, rate)} | ${spread(perRound(throughput.status), percent)}`,
     );
-    process.stderr.write(`round ${round + 1}/${rounds} done\n`);
-  }
+    console.log(
+      `GET /api/users/{own id} | ${spread(throughput.ownUser, rate)} | ${spread(perRound(throughput.ownUser), percent)}`,
+    );
 
-  console.log("\nList and search calls (loopback HTTP; SQL = the same statements run directly)");
-  for (const line of caseTable(cases, caseRounds)) console.log(line);
-
-  const bare = median(throughput.bare);
-  const status = median(throughput.status);
-  const ownUser = median(throughput.ownUser);
-  console.log("\nCheap calls, 16 concurrent keep-alive clients on loopback, 3 s each");
-  console.log("target | requests/s | ÷ bare Fastify");
-  console.log("--- | --: | --:");
-  console.log(`bare Fastify GET / | ${bare.toFixed(0)} | 100%`);
-  console.log(
-    `GET /api/auth/status (signed in) | ${status.toFixed(0)} | ${((100 * status) / bare).toFixed(1)}%`,
-  );
-  console.log(
-    `GET /api/users/{own id} | ${ownUser.toFixed(0)} | ${((100 * ownUser) / bare).toFixed(1)}%`,
-  );
-
-  console.log("\nDashboard download (JSON bodies of the calls the page makes)");
-  console.log("viewer | calls | bytes | gzip bytes");
-  console.log("--- | --- | --: | --:");
-  for (const [viewer, urls, cookie] of [
-    ["administrator", adminDashboard, admin.cookie],
-    ["ordinary user", userDashboard, user.cookie],
-  ] as const) {
-    const bodies = await Promise.all(urls.map((url) => timedGet(`${appUrl}${url}`, cookie)));
-    const bytes = bodies.reduce((sum, r) => sum + r.body.length, 0);
-    const gzip = bodies.reduce((sum, r) => sum + gzipSync(r.body).length, 0);
-    console.log(`${viewer} | ${urls.join(" + ")} | ${bytes} | ${gzip}`);
+    console.log("\nDashboard download (JSON bodies of the calls the page makes)");
+    console.log("viewer | calls | bytes | gzip bytes");
+    console.log("--- | --- | --: | --:");
+    for (const [viewer, urls, cookie] of [
+      ["administrator", adminDashboard, admin.cookie],
+      ["ordinary user", userDashboard, user.cookie],
+    ] as const) {
+      const bodies = await Promise.all(urls.map((url) => timedGet(`${appUrl}${url}`, cookie)));
+      const bytes = bodies.reduce((sum, r) => sum + r.body.length, 0);
+      const gzip = bodies.reduce((sum, r) => sum + gzipSync(r.body).length, 0);
+      console.log(`${viewer} | ${urls.join(" + ")} | ${bytes} | ${gzip}`);
+    }
   }
 
   const context: BenchContext = {
@@ -266,6 +308,17 @@ async function main() {
     userCookie: user.cookie,
     databaseKind: ready.kind,
     counts,
+    rounds,
+    seed: async (moduleUrl, exportName, ...args) => {
+      const answer = await server.ask<{ ms: number; error?: string }>({
+        type: "seed",
+        moduleUrl,
+        exportName,
+        args,
+      });
+      if (answer.error) throw new Error(answer.error);
+      return answer.ms;
+    },
     exec: async (sql) => {
       const answer = await server.ask<{ ms: number; error?: string }>({ type: "exec", sql });
       if (answer.error) throw new Error(answer.error);
@@ -283,6 +336,7 @@ async function main() {
     },
   };
   for (const section of extraSections) {
+    if (!wanted(section.title)) continue;
     console.log(`\n${section.title}`);
     for (const line of await section.run(context)) console.log(line);
   }
@@ -290,19 +344,34 @@ async function main() {
   await server.ask({ type: "close" });
 }
 
-/** The calls' table: medians over the rounds of p50, p95 and the same SQL run directly. */
+/**
+ * The calls' table: per case the medians over the rounds of p50, p95 and the same SQL run
+ * directly, with the p50's spread; the ratios (HTTP ÷ SQL, and ÷ the baseline case's p50 when
+ * the case names one) are taken per round, so each is shown as its median and spread.
+ */
 function caseTable(cases: BenchCase[], caseRounds: Map<string, CaseRound[]>): string[] {
   const lines = [
-    "call | p50 ms | p95 ms | SQL p50 ms | HTTP÷SQL | statements | rows | total | bytes",
-    "--- | --: | --: | --: | --: | --: | --: | --: | --:",
+    "call | p50 ms (min-max) | p95 ms | SQL p50 ms | HTTP÷SQL (min-max) | ÷ baseline (min-max) | statements | rows | total | bytes",
+    "--- | --: | --: | --: | --: | --: | --: | --: | --: | --:",
   ];
   for (const benchCase of cases) {
     const results = caseRounds.get(benchCase.label)!;
-    const p50 = median(results.map((r) => r.p50));
-    const sql = median(results.map((r) => r.sql));
+    const base = benchCase.baseline ? caseRounds.get(benchCase.baseline) : undefined;
     const last = results.at(-1)!;
+    const overBase = base
+      ? spread(
+          results.map((r, i) => r.p50 / (base[i]?.p50 ?? Number.NaN)),
+          times,
+        )
+      : "-";
     lines.push(
-      `${benchCase.label} | ${ms(p50)} | ${ms(median(results.map((r) => r.p95)))} | ${ms(sql)} | ${(p50 / sql).toFixed(1)}× | ${last.statements} | ${last.rows} | ${last.total} | ${last.bytes}`,
+      `${benchCase.label} | ${spread(
+        results.map((r) => r.p50),
+        ms,
+      )} | ${ms(median(results.map((r) => r.p95)))} | ${ms(median(results.map((r) => r.sql)))} | ${spread(
+        results.map((r) => r.p50 / r.sql),
+        times,
+      )} | ${overBase} | ${last.statements} | ${last.rows} | ${last.total} | ${last.bytes}`,
     );
   }
   return lines;
