@@ -285,6 +285,17 @@ describe("the account lists' orders", () => {
       ]);
     }
     cases.push([
+      `G Suite accounts of one organization by e-mail ${order}`,
+      () =>
+        database.db
+          .select({ id: gsuiteAccounts.id })
+          .from(gsuiteAccounts)
+          .where(sql`${gsuiteAccounts.organizationId} = 1`)
+          .orderBy(...gsuiteAccountOrder({ sort: "email", order }))
+          .limit(50),
+      "gsuite_accounts_organization_email_idx",
+    ]);
+    cases.push([
       `G Suite accounts by creation ${order}`,
       () =>
         database.db

@@ -1,0 +1,2 @@
+DROP INDEX "gsuite_accounts_organization_id_idx";--> statement-breakpoint
+CREATE INDEX "gsuite_accounts_organization_email_idx" ON "gsuite_accounts" USING btree ("organization_id",lower("email"),"id","email");
