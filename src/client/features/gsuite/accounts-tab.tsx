@@ -115,12 +115,12 @@ export function AccountsTab({
           head={
             <>
               <TableHead>Email</TableHead>
-              <TableHead>Organization</TableHead>
+              <TableHead giveWay={1}>Organization</TableHead>
               <TableHead>Plan Type</TableHead>
               <TableHead>Password</TableHead>
-              <TableHead>Price</TableHead>
-              <TableHead>Frequency</TableHead>
-              <TableHead>Assigned To</TableHead>
+              <TableHead giveWay={2}>Price</TableHead>
+              <TableHead giveWay={1}>Frequency</TableHead>
+              <TableHead giveWay={2}>Assigned To</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Actions</TableHead>
             </>
@@ -129,7 +129,7 @@ export function AccountsTab({
           {rows?.map((account) => (
             <TableRow key={account.id}>
               <TableCell className="font-medium">{account.email}</TableCell>
-              <TableCell>{account.organization ?? "—"}</TableCell>
+              <TableCell giveWay={1}>{account.organization ?? "—"}</TableCell>
               <TableCell>
                 <InlinePlanCell account={account} plans={plans.data ?? []} />
               </TableCell>
@@ -140,11 +140,11 @@ export function AccountsTab({
                     ? (passwords.get(account.id) ?? "…")
                     : "••••••••"}
               </TableCell>
-              <TableCell className="tabular-nums">
+              <TableCell giveWay={2} className="tabular-nums">
                 {formatGsuiteMoney(account.price, account.paymentCurrency)}
               </TableCell>
-              <TableCell>{titleCase(account.paymentFrequency)}</TableCell>
-              <TableCell>{account.assignedToName ?? "Unassigned"}</TableCell>
+              <TableCell giveWay={1}>{titleCase(account.paymentFrequency)}</TableCell>
+              <TableCell giveWay={2}>{account.assignedToName ?? "Unassigned"}</TableCell>
               <TableCell>
                 <Badge variant={STATUS_VARIANT[account.status] ?? "outline"}>
                   {titleCase(account.status)}

@@ -67,7 +67,7 @@ export function PlansTab({
         <TableHeader>
           <TableRow>
             <TableHead>Plan Type</TableHead>
-            <TableHead>Base Price</TableHead>
+            <TableHead giveWay={1}>Base Price</TableHead>
             <TableHead className="text-right">Users</TableHead>
             <TableHead className="text-right">Total Cost</TableHead>
             <TableHead className="text-right">Actions</TableHead>
@@ -84,7 +84,7 @@ export function PlansTab({
                     <div className="text-xs text-muted-foreground">{plan.description}</div>
                   )}
                 </TableCell>
-                <TableCell className="tabular-nums">
+                <TableCell giveWay={1} className="tabular-nums">
                   <span>{formatGsuiteMoney(plan.basePrice, plan.currency)}</span>{" "}
                   <span className="text-xs text-muted-foreground">
                     {titleCase(plan.billingCycle)}
@@ -125,7 +125,7 @@ export function PlansTab({
                 <div className="font-medium">{row.planType}</div>
                 <div className="text-xs text-muted-foreground">Not a plan in the list</div>
               </TableCell>
-              <TableCell>—</TableCell>
+              <TableCell giveWay={1}>—</TableCell>
               <TableCell className="text-right tabular-nums">{formatCount(row.users)}</TableCell>
               <TableCell className="text-right tabular-nums">
                 {formatGsuiteMoney(row.totalCostAud)}

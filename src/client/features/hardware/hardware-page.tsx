@@ -122,12 +122,12 @@ export function HardwarePage() {
             head={
               <>
                 <TableHead>Name</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>Serial Number</TableHead>
-                <TableHead>Location</TableHead>
+                <TableHead giveWay={2}>Type</TableHead>
+                <TableHead giveWay={2}>Serial Number</TableHead>
+                <TableHead giveWay={1}>Location</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Assigned To</TableHead>
-                <TableHead>Warranty Expiry</TableHead>
+                <TableHead giveWay={1}>Warranty Expiry</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </>
             }

@@ -68,8 +68,8 @@ export function HardwareRequestsList({
               <TableHead>Item</TableHead>
               {isAdmin && <TableHead>Requested By</TableHead>}
               <TableHead>Reason</TableHead>
-              <TableHead>Manager Approval</TableHead>
-              <TableHead>Requested</TableHead>
+              <TableHead giveWay={1}>Manager Approval</TableHead>
+              <TableHead giveWay={2}>Requested</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Actions</TableHead>
             </>
@@ -83,12 +83,12 @@ export function HardwareRequestsList({
               </TableCell>
               {isAdmin && <TableCell>{request.requestedByName}</TableCell>}
               <TableCell className="max-w-72 whitespace-normal">{request.reason}</TableCell>
-              <TableCell>
+              <TableCell giveWay={1}>
                 {request.managerApproval
                   ? `Yes${request.managerName ? ` (${request.managerName})` : ""}`
                   : "No"}
               </TableCell>
-              <TableCell>{formatTimestamp(request.createdAt)}</TableCell>
+              <TableCell giveWay={2}>{formatTimestamp(request.createdAt)}</TableCell>
               <TableCell className="whitespace-normal">
                 <Badge variant={STATUS_VARIANT[request.status]}>{titleCase(request.status)}</Badge>
                 {request.status === "rejected" && request.rejectionReason && (

@@ -32,9 +32,11 @@ export const HardwareRow = memo(function HardwareRow({
         {item.pcName && <div className="text-xs text-muted-foreground">{item.pcName}</div>}
         <HardwareSpecsSummary specs={item.specs} />
       </TableCell>
-      <TableCell>{hardwareTypeLabel(item.type)}</TableCell>
-      <TableCell className="font-mono text-xs">{item.identifier}</TableCell>
-      <TableCell>{item.location ?? "—"}</TableCell>
+      <TableCell giveWay={2}>{hardwareTypeLabel(item.type)}</TableCell>
+      <TableCell giveWay={2} className="font-mono text-xs">
+        {item.identifier}
+      </TableCell>
+      <TableCell giveWay={1}>{item.location ?? "—"}</TableCell>
       <TableCell>
         <HardwareStatusBadge status={item.status} />
       </TableCell>
@@ -47,7 +49,7 @@ export const HardwareRow = memo(function HardwareRow({
           item.assignedToName
         )}
       </TableCell>
-      <TableCell>{formatCalendarDate(item.warrantyExpiry)}</TableCell>
+      <TableCell giveWay={1}>{formatCalendarDate(item.warrantyExpiry)}</TableCell>
       <TableCell>
         <div className="flex justify-end gap-0.5">
           {isAdmin ? (

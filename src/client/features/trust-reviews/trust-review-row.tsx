@@ -28,7 +28,7 @@ export const TrustReviewRow = memo(function TrustReviewRow({
         <span>{review.clientName}</span>
         {review.domain && <div className="text-xs text-muted-foreground">{review.domain}</div>}
       </TableCell>
-      <TableCell>
+      <TableCell giveWay={2}>
         {review.license.name}
         {overCommitted && (
           <Badge variant="destructive" className="ml-2">
@@ -36,12 +36,12 @@ export const TrustReviewRow = memo(function TrustReviewRow({
           </Badge>
         )}
       </TableCell>
-      <TableCell>{formatCalendarDate(review.assignedDate)}</TableCell>
-      <TableCell>{PAYMENT_STATUS_LABELS[review.paymentStatus]}</TableCell>
+      <TableCell giveWay={1}>{formatCalendarDate(review.assignedDate)}</TableCell>
+      <TableCell giveWay={2}>{PAYMENT_STATUS_LABELS[review.paymentStatus]}</TableCell>
       <TableCell>
         {pays ? formatMoney(review.clientPaymentAmount, review.clientPaymentCurrency) : "—"}
       </TableCell>
-      <TableCell>
+      <TableCell giveWay={1}>
         {pays ? (review.paymentFrequency === "monthly" ? "Monthly" : "Annually") : "—"}
       </TableCell>
       <TableCell>

@@ -183,11 +183,11 @@ export function TrustReviewsPage() {
           head={
             <>
               <TableHead>Client</TableHead>
-              <TableHead>License</TableHead>
-              <TableHead>Assigned Date</TableHead>
-              <TableHead>Payment Status</TableHead>
+              <TableHead giveWay={2}>License</TableHead>
+              <TableHead giveWay={1}>Assigned Date</TableHead>
+              <TableHead giveWay={2}>Payment Status</TableHead>
               <TableHead>Payment Amount</TableHead>
-              <TableHead>Payment Frequency</TableHead>
+              <TableHead giveWay={1}>Payment Frequency</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Approval</TableHead>
               <TableHead className="text-right">Actions</TableHead>
