@@ -42,7 +42,9 @@ export function DashboardPage() {
   const name = user.displayName || user.username;
 
   return (
-    <div className="grid gap-6">
+    // One column that may shrink below its content's widest line (a grid track's default does not),
+    // so a phone never scrolls the page sideways: the tab bar and the cards fit inside it instead.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title={`${greetingForHour(new Date().getHours())}, ${name}`}
         description={
@@ -113,8 +115,13 @@ function Overview({
   const members = countOf(summary?.users?.total);
 
   return (
-    <div className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      {/* An ordinary user has three cards: three to a row, so none is left alone on one. */}
+      <div
+        className={
+          isAdmin ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-4" : "grid gap-4 sm:grid-cols-3"
+        }
+      >
         <StatCard
           title={isAdmin ? "Total Licenses" : "My Licenses"}
           icon={<KeyRound />}
@@ -132,7 +139,9 @@ function Overview({
       </div>
       <div
         className={
-          isAdmin ? "grid gap-6 lg:grid-cols-2 xl:grid-cols-3" : "grid gap-6 lg:grid-cols-2"
+          isAdmin
+            ? "grid gap-6 lg:grid-cols-2 xl:grid-cols-3 [&>*]:min-w-0"
+            : "grid gap-6 lg:grid-cols-2 [&>*]:min-w-0"
         }
       >
         <HardwareStatusCard query={licenses} isAdmin={isAdmin} />
