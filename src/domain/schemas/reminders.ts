@@ -3,17 +3,24 @@
 import { z } from "zod";
 import { MAX_REMINDER_DAYS, REMINDER_KINDS } from "../reminders";
 
+export const reminderKindSchema = z.enum(REMINDER_KINDS, {
+  error: `Kind must be one of ${REMINDER_KINDS.join(", ")}`,
+});
+
+/** Each kind's reminders, in days before the date, largest first (none: that kind is off). */
+const reminderOffsetsSchema = z.array(
+  z.object({ kind: reminderKindSchema, days: z.array(z.number().int()) }),
+);
+
 export const reminderStatusResponseSchema = z.object({
   /** SMTP_URL and MAIL_FROM are set: reminders and assignment mails are sent. */
   mailEnabled: z.boolean(),
   /** How often the server looks for due reminders (REMINDER_INTERVAL_MINUTES). */
   intervalMinutes: z.number().int(),
+  /** The days an administrator set, so everyone's alert toggles say when they come. */
+  offsets: reminderOffsetsSchema,
 });
 export type ReminderStatusResponse = z.infer<typeof reminderStatusResponseSchema>;
-
-export const reminderKindSchema = z.enum(REMINDER_KINDS, {
-  error: `Kind must be one of ${REMINDER_KINDS.join(", ")}`,
-});
 
 const DAYS_MESSAGE = `Each reminder must be a whole number of days from 0 to ${MAX_REMINDER_DAYS}`;
 /** At most this many reminders per kind: enough for any schedule, too few to flood anyone. */
@@ -29,9 +36,7 @@ export const reminderDaysSchema = z
   )
   .max(MAX_REMINDERS_PER_KIND, `At most ${MAX_REMINDERS_PER_KIND} reminders per kind`);
 
-export const reminderOffsetsResponseSchema = z.object({
-  offsets: z.array(z.object({ kind: reminderKindSchema, days: z.array(z.number().int()) })),
-});
+export const reminderOffsetsResponseSchema = z.object({ offsets: reminderOffsetsSchema });
 export type ReminderOffsetsResponse = z.infer<typeof reminderOffsetsResponseSchema>;
 
 /** One kind's reminders, in days before the date; an empty list turns the kind's reminders off. */

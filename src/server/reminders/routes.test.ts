@@ -28,7 +28,11 @@ describe("GET /api/reminders/status", () => {
   it("says reminders are off without SMTP_URL and MAIL_FROM, to any signed-in user", async () => {
     const response = await call("GET", "/api/reminders/status", user.cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ mailEnabled: false, intervalMinutes: 60 });
+    expect(response.json()).toEqual({
+      mailEnabled: false,
+      intervalMinutes: 60,
+      offsets: REMINDER_KINDS.map((kind) => ({ kind, days: DEFAULT_REMINDER_DAYS })),
+    });
     expect((await t.request({ method: "GET", url: "/api/reminders/status" })).statusCode).toBe(401);
   });
 
@@ -46,7 +50,7 @@ describe("GET /api/reminders/status", () => {
         url: "/api/reminders/status",
         cookie,
       });
-      expect(response.json()).toEqual({ mailEnabled: true, intervalMinutes: 15 });
+      expect(response.json()).toMatchObject({ mailEnabled: true, intervalMinutes: 15 });
     } finally {
       await configured.close();
     }
@@ -89,6 +93,18 @@ describe("/api/reminders/offsets", () => {
         (o) => o.kind === "hosting_month_end",
       )!.days,
     ).toEqual([]);
+  });
+
+  it("tells everyone the days an administrator set, for the alert toggles' texts", async () => {
+    await call("PUT", "/api/reminders/offsets", admin.cookie, {
+      kind: "license_renewal",
+      days: [45, 10],
+    });
+    const status = await call("GET", "/api/reminders/status", user.cookie);
+    const offsets = status.json().offsets as { kind: string; days: number[] }[];
+    expect(offsets.find((o) => o.kind === "license_renewal")!.days).toEqual([45, 10]);
+    // Still only administrators read and change them on their own route.
+    expect((await call("GET", "/api/reminders/offsets", user.cookie)).statusCode).toBe(403);
   });
 
   it("refuses bad input with 400 and changes nothing", async () => {

@@ -15,15 +15,6 @@ import { readReminderOffsets, setReminderOffsets } from "./offsets-service";
 import { startReminderScheduler } from "./start";
 
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/reminders/status",
-    { preHandler: requireUser, schema: { response: { 200: reminderStatusResponseSchema } } },
-    async () => ({
-      mailEnabled: app.config.mail !== null,
-      intervalMinutes: app.config.reminderIntervalMs / 60_000,
-    }),
-  );
-
   const offsetsResponse = async () => {
     const offsets = await readReminderOffsets(app.db);
     return {
@@ -33,6 +24,16 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
       })),
     };
   };
+
+  app.get(
+    "/api/reminders/status",
+    { preHandler: requireUser, schema: { response: { 200: reminderStatusResponseSchema } } },
+    async () => ({
+      mailEnabled: app.config.mail !== null,
+      intervalMinutes: app.config.reminderIntervalMs / 60_000,
+      ...(await offsetsResponse()),
+    }),
+  );
 
   app.get(
     "/api/reminders/offsets",

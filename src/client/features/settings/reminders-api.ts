@@ -35,7 +35,11 @@ export function useUpdateReminderOffsets() {
   return useMutation({
     mutationFn: (body: UpdateReminderOffsetsRequest) =>
       api.put<ReminderOffsetsResponse>("/api/reminders/offsets", body),
-    onSuccess: (saved) => queryClient.setQueryData(reminderKeys.offsets, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(reminderKeys.offsets, saved);
+      // The status carries the days too, for the alert toggles' texts.
+      void queryClient.invalidateQueries({ queryKey: reminderKeys.status });
+    },
   });
 }
 

@@ -18,6 +18,7 @@ import {
 import { useAuth } from "@/client/features/auth";
 import { notify } from "@/client/lib/notify";
 import type { PreferencesResponse } from "@/domain/schemas/preferences";
+import { licenseAlertText } from "./alert-days";
 import { ApiTokensCard } from "./api-tokens-card";
 import { CalendarFeedCard } from "./calendar-feed-card";
 import { CurrencyRatesCard } from "./currency-rates-card";
@@ -25,6 +26,7 @@ import { DataExportCard } from "./data-export-card";
 import { usePreferences, useUpdatePreferences } from "./preferences-api";
 import { ReminderAdminCard } from "./reminder-admin-card";
 import { ReminderMailStatus } from "./reminder-mail-status";
+import { useReminderStatus } from "./reminders-api";
 import { SettingsCard } from "./settings-card";
 
 type Preference = keyof PreferencesResponse | "twoFactor";
@@ -55,8 +57,8 @@ const NOTIFICATION_TOGGLES: Toggle[] = [
   {
     preference: "licenseExpiryAlerts",
     label: "Licence expiration alerts",
-    description:
-      "Alerts 30, 15 and 7 days before a licence expires or renews (an administrator may change the days).",
+    // Replaced by the days an administrator set once they have arrived (alert-days.ts).
+    description: licenseAlertText(undefined),
   },
   {
     preference: "assignmentChangeAlerts",
@@ -90,6 +92,12 @@ export function SettingsPage() {
   const preferences = usePreferences();
   const twoFactor = useTwoFactorStatus();
   const update = useUpdatePreferences();
+  const reminders = useReminderStatus();
+  const notificationToggles = NOTIFICATION_TOGGLES.map((toggle) =>
+    toggle.preference === "licenseExpiryAlerts"
+      ? { ...toggle, description: licenseAlertText(reminders.data?.offsets) }
+      : toggle,
+  );
   const [twoFactorDialog, setTwoFactorDialog] = React.useState<"setup" | "disable" | null>(null);
 
   const values: Values = {
@@ -109,7 +117,7 @@ export function SettingsPage() {
   const failed = preferences.isError ? preferences : twoFactor.isError ? twoFactor : null;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title="Settings" description="Your preferences, saved to your account." />
 
       {failed && (
@@ -141,7 +149,7 @@ export function SettingsPage() {
         description="Which events you want to hear about by e-mail."
       >
         <ReminderMailStatus />
-        <ToggleList toggles={NOTIFICATION_TOGGLES} values={values} onChange={setPreference} />
+        <ToggleList toggles={notificationToggles} values={values} onChange={setPreference} />
       </SettingsCard>
 
       <DataExportCard />
