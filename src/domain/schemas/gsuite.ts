@@ -348,6 +348,15 @@ export const gsuiteUserListQuerySchema = pageQuerySchema.extend({
   withoutPlanId: z.preprocess(blankToUndefined, idSchema.optional()),
   /** Only active users (assignment refuses inactive ones). */
   active: activeOnlyQuerySchema,
+  /**
+   * Only users an assignment on the default organization can serve: their address there (their
+   * own e-mail on its domain, else their username at it) has no G Suite account yet. Assign
+   * Multiple Users offers no one the assignment would refuse.
+   */
+  assignable: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" || value === "" ? undefined : value),
+    z.literal(true, { error: "assignable must be true or false" }).optional(),
+  ),
 });
 export type GsuiteUserListQuery = z.output<typeof gsuiteUserListQuerySchema>;
 

@@ -8,12 +8,21 @@ import { gsuiteAccounts, users } from "../db/schema";
 import { selectPage } from "../lib/paging";
 import { anyColumnContains } from "../lib/text-search";
 import { displayNameOf } from "../users/user-response";
+import { assignmentEmailFree } from "./assignment-email-sql";
+import { findDefaultOrganization } from "./organizations-service";
 
 /** What the tab's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const gsuiteUserSearchColumns = [users.fullName, users.username, users.email];
 
 export async function listGsuiteUsers(db: Db, query: GsuiteUserListQuery) {
+  // Assignment without a chosen organization uses the default one; with none, no one can be.
+  const organization = query.assignable ? await findDefaultOrganization(db) : undefined;
   const conditions: (SQL | undefined)[] = [
+    query.assignable
+      ? organization
+        ? assignmentEmailFree(organization.domain)
+        : sql`false`
+      : undefined,
     query.search ? anyColumnContains(gsuiteUserSearchColumns, query.search) : undefined,
     query.active ? eq(users.isActive, true) : undefined,
     query.withoutPlanId === undefined

@@ -108,6 +108,8 @@ export interface GsuiteUserListParams {
   search: string;
   withoutPlanId?: number;
   active?: boolean;
+  /** Only those an assignment can give an account (their address there is free). */
+  assignable?: boolean;
 }
 
 export function useGsuiteUserPage(
@@ -125,6 +127,7 @@ export function useGsuiteUserPage(
           search: params.search,
           withoutPlanId: text(params.withoutPlanId),
           active: text(params.active),
+          assignable: text(params.assignable),
         },
         page,
         pageSize,

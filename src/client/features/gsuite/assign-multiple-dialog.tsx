@@ -1,5 +1,6 @@
 // 'Assign Multiple Users' (spec part 2, 'G Suite Accounts'): a checklist 300 px high of the
-// active users who do not hold the plan yet, searched on the server; 'N users selected' and
+// active users who do not hold the plan yet and whose address has no G Suite account (the
+// assignment would refuse them: issue 35), searched on the server; 'N users selected' and
 // 'Assign N Users', disabled until someone is chosen. Up to 500 users go in one request; the
 // dialog shows that it is working until the per-user answer is in.
 import { useState } from "react";
@@ -34,7 +35,7 @@ export function AssignMultipleDialog({
   // Stays as it was when the dialog opened: users assigned by it must not vanish from the list
   // while it shows the results.
   const users = useGsuiteUserPage(
-    { search: settled.trim(), withoutPlanId: plan.id, active: true },
+    { search: settled.trim(), withoutPlanId: plan.id, active: true, assignable: true },
     1,
     MAX_ASSIGN_USERS,
   );
@@ -58,7 +59,8 @@ export function AssignMultipleDialog({
         <DialogHeader>
           <DialogTitle>Assign Multiple Users</DialogTitle>
           <DialogDescription>
-            Create a {plan.name} account for each selected user.
+            Create a {plan.name} account for each selected user. People whose address already has a
+            G Suite account are not listed.
           </DialogDescription>
         </DialogHeader>
         {result ? (
