@@ -11,7 +11,7 @@ import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { accountAssignments, accounts } from "../db/schema";
 import { notFound } from "../http/errors";
-import { selectPage } from "../lib/paging";
+import { selectPageByIds } from "../lib/paging";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { accountAssignmentDetail } from "./account-activity";
@@ -40,17 +40,22 @@ export async function listAccountAssignments(
     query.accountId === undefined ? undefined : eq(accountAssignments.accountId, query.accountId),
     query.active === undefined ? undefined : eq(accountAssignments.isActive, query.active),
   );
-  const page = await selectPage(db, {
+  // The page's ids first, from the order's index (list-order.ts), and only those rows joined to
+  // their accounts: joined before the LIMIT, a deep page joined every row it skipped.
+  const order = accountAssignmentOrder(query);
+  const page = await selectPageByIds(db, {
     from: accountAssignments,
     where,
     bounds: query,
-    select: (total) =>
+    id: accountAssignments.id,
+    order,
+    select: (total, rows) =>
       db
         .select({ assignment: accountAssignments, account: accountColumns, total })
         .from(accountAssignments)
         .innerJoin(accounts, eq(accounts.id, accountAssignments.accountId))
-        .where(where)
-        .orderBy(...accountAssignmentOrder(query))
+        .where(rows)
+        .orderBy(...order)
         .$dynamic(),
   });
   return {
