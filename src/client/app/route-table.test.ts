@@ -18,6 +18,13 @@ describe("titleForPath", () => {
     expect(titleForPath("/trust-reviews")).toBe("Trust Reviews");
   });
 
+  it("gives someone who is not an administrator the dashboard's title on an administrator's path", () => {
+    expect(titleForPath("/users", false)).toBe("Dashboard");
+    expect(titleForPath("/trust-reviews", false)).toBe("Dashboard");
+    expect(titleForPath("/hardware", false)).toBe("Hardware Inventory");
+    expect(titleForPath("/nowhere", false)).toBe("Page Not Found");
+  });
+
   it("matches the whole path exactly, case included, as the router does", () => {
     expect(titleForPath("/users/")).toBe("Users Management");
     expect(titleForPath("/licenses/42")).toBe("Page Not Found");

@@ -58,7 +58,13 @@ export function routeForPath(pathname: string): RouteInfo | undefined {
   return ROUTES.find((route) => route.path === current) as RouteInfo | undefined;
 }
 
-/** The top-bar title for a path; unknown paths read 'Page Not Found'. */
-export function titleForPath(pathname: string): string {
-  return routeForPath(pathname)?.title ?? NOT_FOUND_TITLE;
+/**
+ * The top-bar title for a path; unknown paths read 'Page Not Found'. Someone who is not an
+ * administrator on an administrator's path is on their way to the dashboard (the guard sends
+ * them there): the title says where they land, never the page they may not see.
+ */
+export function titleForPath(pathname: string, isAdmin = true): string {
+  const route = routeForPath(pathname);
+  if (route?.adminOnly && !isAdmin) return ROUTES[0].title;
+  return route?.title ?? NOT_FOUND_TITLE;
 }

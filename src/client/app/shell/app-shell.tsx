@@ -2,6 +2,7 @@
 import * as React from "react";
 import { Outlet, useLocation } from "react-router";
 import { Spinner } from "@/client/components/ui/spinner";
+import { useAuth } from "@/client/features/auth/auth-context";
 import { useDocumentTitle } from "@/client/hooks/use-document-title";
 import { useMediaQuery } from "@/client/hooks/use-media-query";
 import { cn } from "@/client/lib/utils";
@@ -19,7 +20,8 @@ export function AppShell({ children }: { children?: React.ReactNode }) {
   const [open, setOpen] = React.useState(() => sidebarOpenByDefault(window.innerWidth));
   const { pathname, key } = useLocation();
   const mainRef = React.useRef<HTMLElement>(null);
-  useDocumentTitle(documentTitle(titleForPath(pathname)));
+  const { isAdmin } = useAuth();
+  useDocumentTitle(documentTitle(titleForPath(pathname, isAdmin)));
 
   // After sign-in (and after any move within the app that took the focused element away, such as
   // a menu item) the focus would be left on the body: start at the page's content instead. Not on

@@ -2,6 +2,7 @@
 import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useLocation } from "react-router";
 import { Button } from "@/client/components/ui/button";
+import { useAuth } from "@/client/features/auth/auth-context";
 import { useDisplayCurrency } from "@/client/lib/display-currency";
 import { titleForPath } from "../route-table";
 import { GlobalSearch } from "./global-search";
@@ -15,6 +16,7 @@ export interface TopBarProps {
 
 export function TopBar({ sidebarOpen, isLargeScreen, onToggleSidebar }: TopBarProps) {
   const { pathname } = useLocation();
+  const { isAdmin } = useAuth();
   const { currency, toggleCurrency } = useDisplayCurrency();
   const ToggleIcon = isLargeScreen ? (sidebarOpen ? PanelLeftClose : PanelLeftOpen) : Menu;
 
@@ -31,7 +33,7 @@ export function TopBar({ sidebarOpen, isLargeScreen, onToggleSidebar }: TopBarPr
         <ToggleIcon aria-hidden="true" className="size-5" />
       </Button>
       <h1 className="min-w-0 truncate text-lg font-semibold tracking-tight">
-        {titleForPath(pathname)}
+        {titleForPath(pathname, isAdmin)}
       </h1>
       <div className="ml-auto flex items-center gap-2">
         <GlobalSearch className="hidden w-56 sm:block lg:w-72" />
