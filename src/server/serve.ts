@@ -7,6 +7,7 @@ import type { AppConfig } from "./config";
 import { scheduleEmbeddedMaintenance } from "./db/maintenance";
 import { demoSignInNotice } from "./demo-sign-ins";
 import { indexUnindexedLicenseKeys } from "./licenses/license-key";
+import { listeningText } from "./listen-text";
 import { openRuntime } from "./runtime";
 import { seedDemoDataIfEmpty } from "./seed/seed-demo";
 
@@ -58,7 +59,11 @@ export async function serve(config: AppConfig) {
   );
   app.addHook("onClose", stopMaintenance);
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: listeningText,
+    });
   } catch (error) {
     // A port already taken, say: the embedded database is closed cleanly before the exit.
     await closeAll();
