@@ -16,6 +16,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui
 import { EXPENSE_SOURCES, type ExpenseSummaryResponse } from "@/domain/expenses/schemas";
 import { money, SOURCE_COLORS, SOURCE_LABELS } from "./expense-format";
 
+const NAME_CHARACTERS = 18;
+/** A cost's name shortened to fit the chart's 120 px label column at 11 px. */
+const shortName = (name: unknown) => {
+  const text = String(name);
+  return text.length > NAME_CHARACTERS ? `${text.slice(0, NAME_CHARACTERS - 1).trimEnd()}…` : text;
+};
+
 export default function ExpenseCharts({ summary }: { summary: ExpenseSummaryResponse }) {
   const c = summary.currency;
   const shown = EXPENSE_SOURCES.filter((source) => summary[source] !== null);
@@ -62,7 +69,11 @@ export default function ExpenseCharts({ summary }: { summary: ExpenseSummaryResp
         <CardHeader>
           <CardTitle>Largest Costs</CardTitle>
         </CardHeader>
-        <CardContent className="h-72">
+        {/* A row of at least 28 px per cost, so two names never share a line's height. */}
+        <CardContent
+          className="min-h-72"
+          style={{ height: `${Math.max(18, summary.largest.length * 1.75 + 3)}rem` }}
+        >
           <div
             role="img"
             aria-label={`Bar chart of the ${summary.largest.length} largest monthly costs in ${c}`}
@@ -76,8 +87,24 @@ export default function ExpenseCharts({ summary }: { summary: ExpenseSummaryResp
                 accessibilityLayer={false}
               >
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={format} />
-                <YAxis type="category" dataKey="name" tick={{ fontSize: 11 }} width={120} />
+                {/* Amounts spaced so that neighbours never touch in a narrow card. */}
+                <XAxis
+                  type="number"
+                  tick={{ fontSize: 11 }}
+                  tickFormatter={format}
+                  minTickGap={24}
+                  interval="preserveStartEnd"
+                />
+                {/* Names on one line each (the tooltip has the whole name): recharts would wrap a
+                    long one onto lines that run into the next bar's. */}
+                <YAxis
+                  type="category"
+                  dataKey="name"
+                  tick={{ fontSize: 11 }}
+                  width={120}
+                  interval={0}
+                  tickFormatter={shortName}
+                />
                 <Tooltip formatter={format} />
                 <Bar dataKey="monthly" name="Per month" fill="#2563eb" isAnimationActive={false} />
               </BarChart>

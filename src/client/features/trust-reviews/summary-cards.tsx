@@ -59,10 +59,27 @@ function MoneyCard({
         <CardTitle className="text-sm">{title}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-1 text-sm">
-        <p className="text-2xl font-semibold">Net: {formatMoney(figures.net, currency)}</p>
-        <p>Revenue: {formatMoney(figures.revenue, currency)}</p>
-        <p>Cost: {formatMoney(figures.cost, currency)}</p>
+        <p className="text-2xl font-semibold">
+          Net: <Amount value={figures.net} currency={currency} />
+        </p>
+        <p>
+          Revenue: <Amount value={figures.revenue} currency={currency} />
+        </p>
+        <p>
+          Cost: <Amount value={figures.cost} currency={currency} />
+        </p>
       </CardContent>
     </Card>
   );
+}
+
+/** An amount kept on one line: a narrow card must not break it between its sign and its digits. */
+function Amount({
+  value,
+  currency,
+}: {
+  value: number;
+  currency: TrustReviewSummaryResponse["currency"];
+}) {
+  return <span className="whitespace-nowrap tabular-nums">{formatMoney(value, currency)}</span>;
 }
