@@ -273,6 +273,20 @@ describe("the Hardware page as an administrator", () => {
     await expectToast(page, "Request rejected", "The hardware request has been rejected.");
     await hidden(dialog);
     await visible(requests.getByText("Reserved for the new starter.", { exact: true }));
+    // Its Reject button went with the decision: focus carries on to another request's action,
+    // not back to the top of the page.
+    await until(
+      () =>
+        requests.evaluate((table) => {
+          const active = document.activeElement;
+          return (
+            active instanceof HTMLButtonElement &&
+            table.contains(active) &&
+            /^(Approve|Reject) request for /.test(active.getAttribute("aria-label") ?? "")
+          );
+        }),
+      "focus is on another request's Approve or Reject",
+    );
   });
 
   it("requests a new item through the Request New tab", async () => {

@@ -37,15 +37,29 @@ function canTakeFocus(element: HTMLElement): boolean {
 
 /**
  * The opener, or, when it is gone or disabled (the deleted row's button, an assign button with no
- * seats left), the first control still there in its nearest surviving container, else <main>.
+ * seats left, a request's Reject once it is rejected), the nearest control still there: in the
+ * nearest surviving container that holds one (up to <main>), the first after where the opener was
+ * (the next row's action), else the last before it; else <main>. A keyboard user carries on down
+ * the list instead of starting again at the top of the page.
  */
 function focusTarget(opener: Opener): HTMLElement | null {
   if (canTakeFocus(opener.element)) return opener.element;
-  const container = opener.ancestors.find((ancestor) => ancestor.isConnected);
-  const nearby = container
-    ? Array.from(container.querySelectorAll<HTMLElement>(TABBABLE)).find(canTakeFocus)
-    : undefined;
-  if (nearby) return nearby;
+  for (const [index, container] of opener.ancestors.entries()) {
+    if (!container.isConnected) continue;
+    const controls = Array.from(container.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+      canTakeFocus,
+    );
+    if (controls.length > 0) {
+      // What is left of the opener's place below this container (its row, its cell).
+      const place = opener.ancestors.slice(0, index).find((ancestor) => ancestor.isConnected);
+      if (!place) return controls[0] ?? null;
+      const after = controls.find(
+        (control) => place.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      return after ?? controls[controls.length - 1] ?? null;
+    }
+    if (container.matches("main")) break;
+  }
   return focusableMain();
 }
 
