@@ -243,10 +243,15 @@ describe("licenses as an administrator", () => {
     await page.goto(e2e.url("/licenses"));
     const row = licenseRow(page, name);
     await visible(row.getByText("2 / 2 seats used", { exact: true }));
-    // No seat left: the assign action is off.
+    // No seat left: the assign action is off, and says why (still focusable, so it can).
+    const assignOff = row.getByRole("button", { name: "Assign license", exact: true });
+    expect(await assignOff.isDisabled()).toBe(true);
     expect(
-      await row.getByRole("button", { name: "Assign license", exact: true }).isDisabled(),
-    ).toBe(true);
+      await assignOff.evaluate(
+        (button) =>
+          document.getElementById(button.getAttribute("aria-describedby") ?? "")?.textContent,
+      ),
+    ).toBe("No seats left");
 
     await row.getByRole("button", { name: "Edit license", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Edit License", exact: true });

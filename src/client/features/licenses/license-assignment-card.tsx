@@ -15,6 +15,7 @@ import { getLicenseStatus } from "@/domain/license-status";
 import type { AssignmentResponse, LicenseResponse } from "@/domain/schemas/licenses";
 import { ASSIGNMENTS_LISTED_PER_CARD, visibleAssignments } from "./assignment-groups";
 import { LicenseStatusBadge } from "./license-status-badge";
+import { NO_SEATS_LEFT } from "./license-toasts";
 
 interface LicenseAssignmentCardProps {
   license: LicenseResponse;
@@ -36,6 +37,8 @@ export function LicenseAssignmentCard({
   const [showAll, setShowAll] = useState(false);
   const listed = visibleAssignments(assignments, showAll);
   const titleId = `license-card-${license.id}`;
+  const noSeats = license.seatsLeft <= 0;
+  const noSeatsId = `license-card-${license.id}-no-seats`;
 
   return (
     <Card aria-labelledby={titleId} role="region" className="gap-4" data-license-card="">
@@ -108,7 +111,12 @@ export function LicenseAssignmentCard({
         </div>
       </CardContent>
       <CardFooter className="mt-auto gap-2">
-        <Button size="sm" onClick={onAssign} disabled={license.seatsLeft <= 0}>
+        <Button
+          size="sm"
+          onClick={onAssign}
+          disabled={noSeats}
+          aria-describedby={noSeats ? noSeatsId : undefined}
+        >
           <UserPlusIcon aria-hidden="true" />
           Assign License
         </Button>
@@ -116,6 +124,12 @@ export function LicenseAssignmentCard({
           <HistoryIcon aria-hidden="true" />
           View History
         </Button>
+        {/* A disabled button can be neither focused nor hovered: why it is off is written out. */}
+        {noSeats && (
+          <span id={noSeatsId} className="text-xs text-muted-foreground">
+            {NO_SEATS_LEFT}
+          </span>
+        )}
       </CardFooter>
     </Card>
   );

@@ -14,6 +14,7 @@ import { getLicenseStatus } from "@/domain/license-status";
 import type { AssignmentResponse, LicenseResponse } from "@/domain/schemas/licenses";
 import { LicenseKeyToggle } from "./license-key-toggle";
 import { LicenseStatusBadge } from "./license-status-badge";
+import { NO_SEATS_LEFT } from "./license-toasts";
 
 // Assignees shown on a row before '+N more', so a 30-seat license does not make a tall row.
 const ASSIGNEES_SHOWN = 3;
@@ -139,7 +140,7 @@ export const LicenseRow = memo(function LicenseRow({
             <div className="flex justify-end gap-0.5">
               <IconAction
                 label="Assign license"
-                disabled={license.seatsLeft <= 0}
+                unavailable={license.seatsLeft <= 0 ? NO_SEATS_LEFT : undefined}
                 onClick={() => onAction("assign", license)}
               >
                 <UserPlusIcon aria-hidden="true" />

@@ -39,3 +39,6 @@ export const licenseFailure = {
   renew: failure("Failed to renew license. Please try again."),
   reveal: (message: string) => failure(message || "Failed to reveal the license key."),
 };
+
+/** Why Assign is off on a license with every seat taken (beside the button, in its tooltip). */
+export const NO_SEATS_LEFT = "No seats left";

@@ -47,6 +47,10 @@ export function UsersPage({ detailsSections }: { detailsSections: UserDetailsSec
   const users = useUserPage(params, page, USERS_PAGE_SIZE);
   const shown = users.data;
 
+  // The person in User Details as the list now has them: an offboarding or a change made in the
+  // dialog reloads the list, and the dialog follows (Inactive as soon as an offboarding is done).
+  const detailsUser = details && (shown?.rows.find((row) => row.id === details.id) ?? details);
+
   const pager = useListPager("Users pages", users, page, USERS_PAGE_SIZE, setList);
   const onAction = React.useCallback((action: UserAction, user: UserResponse) => {
     if (action === "details") setDetails(user);
@@ -128,7 +132,7 @@ export function UsersPage({ detailsSections }: { detailsSections: UserDetailsSec
         />
       )}
       <UserDetailsDialog
-        user={details ?? linked.item ?? null}
+        user={detailsUser ?? linked.item ?? null}
         sections={detailsSections}
         onOpenChange={(open) => {
           if (open) return;
