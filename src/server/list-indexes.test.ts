@@ -172,7 +172,12 @@ describe("the page ids of the G Suite accounts and trust review lists", () => {
     ...(["asc", "desc"] as const).flatMap((order) =>
       (
         [
-          ["organization", "gsuite_accounts_organization_order_idx"],
+          [
+            "organization",
+            order === "asc"
+              ? "gsuite_accounts_organization_order_idx"
+              : "gsuite_accounts_organization_desc_order_idx",
+          ],
           ["planType", "gsuite_accounts_plan_type_order_idx"],
         ] as const
       ).map(
@@ -271,7 +276,12 @@ describe("the account lists' orders", () => {
     }
     for (const [sort, index] of [
       ["createdAt", "account_assignments_created_at_idx"],
-      ["assignedDate", "account_assignments_assigned_date_idx"],
+      [
+        "assignedDate",
+        order === "asc"
+          ? "account_assignments_assigned_date_idx"
+          : "account_assignments_assigned_date_desc_idx",
+      ],
     ] as const) {
       cases.push([
         `account assignments by ${sort} ${order}`,

@@ -601,19 +601,27 @@ export const accounts = pgTable(
   },
   (t) => [
     uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
+    // The expense calendar's renewals of a month (server/obligations/events-sql.ts).
+    index("accounts_renewal_date_idx").on(t.renewalDate),
     // The list's orders (server/accounts/list-order.ts), each key then the e-mail and the id, in
     // one direction so that one index walks either way; a status or provider filter leads its
-    // own sort's index, so a filtered page sorted by e-mail walks it too (decision 0042). The
-    // renewal order keeps blank dates last either way, hence its second index; its leading
-    // column also serves the expense calendar's renewals of a month (obligations/events-sql.ts).
+    // own sort's index, so a filtered page sorted by e-mail walks it too (decision 0042). Blank
+    // renewal dates go last either way: the keyset's null flag (lib/keyset.ts) leads each of
+    // the renewal order's two indexes, `is null` ascending and `is not null` descending.
     index("accounts_email_order_idx").on(sql`lower(${t.email})`, t.id),
     index("accounts_provider_order_idx").on(t.provider, sql`lower(${t.email})`, t.id),
     index("accounts_status_order_idx").on(t.status, sql`lower(${t.email})`, t.id),
-    index("accounts_renewal_date_order_idx").on(t.renewalDate, sql`lower(${t.email})`, t.id),
+    index("accounts_renewal_date_order_idx").on(
+      sql`(${t.renewalDate} is null)`,
+      t.renewalDate,
+      sql`lower(${t.email})`,
+      t.id,
+    ),
     index("accounts_renewal_date_desc_order_idx").on(
-      sql`${t.renewalDate} desc nulls last`,
-      sql`lower(${t.email}) desc`,
-      sql`${t.id} desc`,
+      sql`(${t.renewalDate} is not null)`,
+      t.renewalDate,
+      sql`lower(${t.email})`,
+      t.id,
     ),
     // The list's search (ILIKE '%text%'), answered by trigram indexes (server/accounts/service.ts).
     index("accounts_email_trgm_idx")
@@ -649,7 +657,17 @@ export const accountAssignments = pgTable(
     // The list's two orders with the id last, walked either way (decision 0042): without them
     // every page joined and sorted all assignments.
     index("account_assignments_created_at_idx").on(t.createdAt, t.id),
-    index("account_assignments_assigned_date_idx").on(t.assignedDate, t.id),
+    // Assignments without a date (older ones) go last either way: the keyset's null flag.
+    index("account_assignments_assigned_date_idx").on(
+      sql`(${t.assignedDate} is null)`,
+      t.assignedDate,
+      t.id,
+    ),
+    index("account_assignments_assigned_date_desc_idx").on(
+      sql`(${t.assignedDate} is not null)`,
+      t.assignedDate,
+      t.id,
+    ),
     // The accounts list's search over who and which device uses an account.
     index("account_assignments_assigned_to_trgm_idx")
       .using("gin", t.assignedTo.op("gin_trgm_ops"))
@@ -771,6 +789,11 @@ export const gsuiteOrganizations = pgTable(
     name: text("name").notNull(),
     domain: text("domain").notNull(),
     description: text("description"),
+    /**
+     * Accounts on the organization, kept by statement triggers on gsuite_accounts (migration
+     * 0039): the list shows it, and counting every account for each list grew with them.
+     */
+    accountCount: integer("account_count").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("gsuite_organizations_domain_lower_idx").on(sql`lower(${t.domain})`)],
@@ -784,6 +807,8 @@ export const gsuitePlans = pgTable("gsuite_plans", {
   currency: text("currency", { enum: GSUITE_CURRENCIES }).notNull().default("AUD"),
   billingCycle: text("billing_cycle", { enum: BILLING_CYCLES }).notNull().default("monthly"),
   features: jsonb("features").$type<string[]>(),
+  /** Accounts on the plan, kept like gsuite_organizations.account_count (migration 0039). */
+  accountCount: integer("account_count").notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -819,7 +844,16 @@ export const gsuiteAccounts = pgTable(
     // (PostgreSQL needs the column under lower() in the index for that): a deep page then
     // skips index entries, not table rows (selectPageByIds).
     index("gsuite_accounts_email_order_idx").on(sql`lower(${t.email})`, t.id, t.email),
+    // Accounts without an organization name go last either way (the keyset's null flag).
     index("gsuite_accounts_organization_order_idx").on(
+      sql`(${t.organization} is null)`,
+      t.organization,
+      sql`lower(${t.email})`,
+      t.id,
+      t.email,
+    ),
+    index("gsuite_accounts_organization_desc_order_idx").on(
+      sql`(${t.organization} is not null)`,
       t.organization,
       sql`lower(${t.email})`,
       t.id,

@@ -44,7 +44,12 @@ export function listOrder(query: Pick<GsuiteAccountListQuery, "sort" | "order">)
       return [direction(email), direction(gsuiteAccounts.id)];
     // One direction for every key, so that one index walks the order either way (decision 0042).
     case "organization":
+      // Accounts without an organization name last either way: the keyset's null flag leads
+      // (lib/keyset.ts), `is null` ascending and `is not null` descending, each with its index.
       return [
+        query.order === "desc"
+          ? desc(sql`(${gsuiteAccounts.organization} is not null)`)
+          : asc(sql`(${gsuiteAccounts.organization} is null)`),
         direction(gsuiteAccounts.organization),
         direction(email),
         direction(gsuiteAccounts.id),
