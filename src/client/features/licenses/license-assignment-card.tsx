@@ -110,7 +110,7 @@ export function LicenseAssignmentCard({
           )}
         </div>
       </CardContent>
-      <CardFooter className="mt-auto gap-2">
+      <CardFooter className="mt-auto flex-wrap gap-2">
         <Button
           size="sm"
           onClick={onAssign}
