@@ -223,6 +223,8 @@ export function axeWatcher(options: AxeWatcherOptions) {
     observer.observe(document.documentElement, { childList: true, subtree: true });
     location = `${window.location.pathname}${window.location.search}`;
     window.setInterval(watchUrl, 100);
+    // A new window size is a new state too: media queries change what shows and how it is laid out.
+    window.addEventListener("resize", markChanged);
     markChanged();
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

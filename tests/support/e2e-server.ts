@@ -12,7 +12,9 @@ import { fileURLToPath } from "node:url";
 import { todayIso } from "../../src/domain/dates";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CLIENT_DIR = path.join(ROOT, "dist", "client");
+// QM_E2E_CLIENT_DIR: a client built elsewhere (`vite build --outDir`), so one person's build does
+// not replace the one another's specs are running against in a shared working tree.
+const CLIENT_DIR = process.env.QM_E2E_CLIENT_DIR ?? path.join(ROOT, "dist", "client");
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
 
