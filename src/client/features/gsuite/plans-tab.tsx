@@ -67,7 +67,7 @@ export function PlansTab({
         <TableHeader>
           <TableRow>
             <TableHead>Plan Type</TableHead>
-            <TableHead giveWay={1}>Base Price</TableHead>
+            <TableHead>Base Price</TableHead>
             <TableHead className="text-right">Users</TableHead>
             <TableHead className="text-right">Total Cost</TableHead>
             <TableHead className="text-right">Actions</TableHead>
@@ -78,13 +78,14 @@ export function PlansTab({
             const figure = figures.get(plan.name);
             return (
               <TableRow key={plan.id}>
-                <TableCell>
+                {/* A long description wraps under the name, so the actions keep their room. */}
+                <TableCell className="min-w-48 whitespace-normal">
                   <div className="font-medium">{plan.name}</div>
                   {plan.description && (
                     <div className="text-xs text-muted-foreground">{plan.description}</div>
                   )}
                 </TableCell>
-                <TableCell giveWay={1} className="tabular-nums">
+                <TableCell className="tabular-nums">
                   <span>{formatGsuiteMoney(plan.basePrice, plan.currency)}</span>{" "}
                   <span className="text-xs text-muted-foreground">
                     {titleCase(plan.billingCycle)}
@@ -125,7 +126,7 @@ export function PlansTab({
                 <div className="font-medium">{row.planType}</div>
                 <div className="text-xs text-muted-foreground">Not a plan in the list</div>
               </TableCell>
-              <TableCell giveWay={1}>—</TableCell>
+              <TableCell>—</TableCell>
               <TableCell className="text-right tabular-nums">{formatCount(row.users)}</TableCell>
               <TableCell className="text-right tabular-nums">
                 {formatGsuiteMoney(row.totalCostAud)}
