@@ -6,6 +6,7 @@
 // statement (its seed).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { Session } from "node:inspector";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -31,6 +32,10 @@ export type BenchServerRequest =
   | { id: number; type: "replay"; times: number }
   | { id: number; type: "exec"; sql: string }
   | { id: number; type: "seed"; moduleUrl: string; exportName: string; args: unknown[] }
+  | { id: number; type: "cpu-start" }
+  | { id: number; type: "cpu-stop" }
+  | { id: number; type: "profile-start" }
+  | { id: number; type: "profile-stop"; file: string }
   | { id: number; type: "close" };
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
@@ -81,7 +86,22 @@ async function main() {
   bare.get("/", async () => ({ hello: "world" }));
   const bareUrl = await bare.listen({ port: port && port + 1, host: "127.0.0.1" });
 
+  // The server's CPU time per request served (both servers share this process): what the
+  // requests cost the server itself, whoever of client and server is the bottleneck.
+  let served = 0;
+  const countRequest = () => served++;
+  app.server.on("request", countRequest);
+  bare.server.on("request", countRequest);
+  let cpuFrom = process.cpuUsage();
+  let servedFrom = 0;
+
   const send = (message: unknown) => process.send?.(message);
+  const inspector = new Session();
+  inspector.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      inspector.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
   // The run stopped without asking to close (it failed): drop the scratch database and go,
   // instead of staying behind as an orphan that keeps a core busy.
   process.on("disconnect", () => {
@@ -130,6 +150,31 @@ async function main() {
           return send({ id: message.id, error: String(error) });
         }
         return send({ id: message.id, ms: performance.now() - t0 });
+      }
+      case "cpu-start":
+        cpuFrom = process.cpuUsage();
+        servedFrom = served;
+        return send({ id: message.id });
+      case "cpu-stop": {
+        const used = process.cpuUsage(cpuFrom);
+        return send({
+          id: message.id,
+          micros: used.user + used.system,
+          requests: served - servedFrom,
+        });
+      }
+      // The inspector's CPU profiler over one stretch (run.ts's --cpu-prof): what --cpu-prof
+      // writes for the whole process, for just the cheap calls.
+      case "profile-start":
+        await post("Profiler.enable");
+        await post("Profiler.setSamplingInterval", { interval: 100 });
+        await post("Profiler.start");
+        return send({ id: message.id });
+      case "profile-stop": {
+        const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+        fs.mkdirSync(path.dirname(message.file), { recursive: true });
+        fs.writeFileSync(message.file, JSON.stringify(profile));
+        return send({ id: message.id });
       }
       case "close":
         await bare.close();

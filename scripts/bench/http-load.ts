@@ -47,7 +47,13 @@ export function timedGet(
  */
 export async function requestsPerSecond(
   url: string,
-  options: { cookie?: string; concurrency?: number; seconds?: number } = {},
+  options: {
+    cookie?: string;
+    concurrency?: number;
+    seconds?: number;
+    /** Told when the timed run starts (true) and ends (false), after the warm-up. */
+    measuring?: (on: boolean) => Promise<unknown>;
+  } = {},
 ): Promise<number> {
   const concurrency = options.concurrency ?? 16;
   const seconds = options.seconds ?? 3;
@@ -66,7 +72,10 @@ export async function requestsPerSecond(
     return done;
   };
   await run(500);
+  await options.measuring?.(true);
   const started = performance.now();
   const done = await run(seconds * 1000);
-  return done / ((performance.now() - started) / 1000);
+  const rate = done / ((performance.now() - started) / 1000);
+  await options.measuring?.(false);
+  return rate;
 }

@@ -6,6 +6,9 @@
 //                                          for a figure to quote: fewer are marked as such)
 //   npm run bench -- --only main,feed      only the main table (and cheap calls) and the sections
 //                                          whose title holds "feed"
+//   npm run bench -- --cpu-prof /tmp/prof  the server's CPU profile of each cheap-call run (bare
+//                                          included: it shares the process) into that folder,
+//                                          e.g. status-r1.cpuprofile (Chrome DevTools opens it)
 //   npm run bench -- --port 4100           fixed ports: the application on 4100, the bare Fastify
 //                                          on 4101 (default: any free port)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
@@ -23,6 +26,7 @@
 // printed as its median over the rounds with the spread (min-max) beside it: one round's outlier
 // shows as a wide spread instead of passing for the figure. Prints figures; asserts nothing.
 import { type ChildProcess, fork } from "node:child_process";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { BENCH_PASSWORD } from "./bench-data";
@@ -55,6 +59,8 @@ const only = (onlyIndex >= 0 ? process.argv[onlyIndex + 1] : process.env.BENCH_O
   .split(",")
   .filter(Boolean);
 const wanted = (title: string) => !only || only.some((word) => title.toLowerCase().includes(word));
+const profileIndex = process.argv.indexOf("--cpu-prof");
+const profileDir = profileIndex >= 0 ? process.argv[profileIndex + 1] : undefined;
 const port = process.argv.includes("--port") || process.env.BENCH_PORT ? option("port", 0) : 0;
 const iterations = option("iterations", 20);
 /** A slow call stops repeating after this long in one round (at least 3 samples). */
@@ -247,17 +253,29 @@ async function main() {
   if (wanted("main")) {
     const caseRounds = new Map<string, CaseRound[]>();
     const throughput = { bare: [] as number[], status: [] as number[], ownUser: [] as number[] };
-    const cheapTargets = [
-      () => requestsPerSecond(`${bareUrl}/`).then((rate) => throughput.bare.push(rate)),
-      () =>
-        requestsPerSecond(`${appUrl}/api/auth/status`, { cookie: user.cookie }).then((rate) =>
-          throughput.status.push(rate),
-        ),
-      () =>
-        requestsPerSecond(`${appUrl}/api/users/${user.id}`, { cookie: user.cookie }).then((rate) =>
-          throughput.ownUser.push(rate),
-        ),
-    ];
+    // The server's own CPU time per request: requests/s on this 2-core machine is also bounded
+    // by the client (one Node process) and by whatever else runs; the CPU a request costs the
+    // server is not.
+    const serverCpu = { bare: [] as number[], status: [] as number[], ownUser: [] as number[] };
+    const cheapTargets = (
+      [
+        ["bare", `${bareUrl}/`, undefined],
+        ["status", `${appUrl}/api/auth/status`, user.cookie],
+        ["ownUser", `${appUrl}/api/users/${user.id}`, user.cookie],
+      ] as const
+    ).map(([name, url, cookie]) => async (round: number) => {
+      const file = profileDir && path.join(profileDir, `${name}-r${round + 1}.cpuprofile`);
+      const measuring = async (on: boolean) => {
+        if (on) {
+          if (file) await server.ask({ type: "profile-start" });
+          return server.ask({ type: "cpu-start" });
+        }
+        const cpu = await server.ask<{ micros: number; requests: number }>({ type: "cpu-stop" });
+        serverCpu[name].push(cpu.micros / cpu.requests);
+        if (file) await server.ask({ type: "profile-stop", file });
+      };
+      throughput[name].push(await requestsPerSecond(url, { cookie, measuring }));
+    });
     for (let round = 0; round < rounds; round++) {
       for (const benchCase of cases) {
         const result = await measureCase(appUrl, benchCase, server.ask);
@@ -266,7 +284,7 @@ async function main() {
       // The targets in turn, in the opposite order every other round: a noisy neighbour or a
       // warmer JIT then favours neither the bare server nor the application.
       const order = round % 2 === 0 ? cheapTargets : [...cheapTargets].reverse();
-      for (const target of order) await target();
+      for (const target of order) await target(round);
       process.stderr.write(`round ${round + 1}/${rounds} done\n`);
     }
 
@@ -276,17 +294,22 @@ async function main() {
     console.log(
       "\nCheap calls, 16 concurrent keep-alive clients on loopback, 3 s each; ÷ bare taken per round (the bare server's run of the same round)",
     );
-    console.log("target | requests/s (min-max) | ÷ bare Fastify (min-max)");
-    console.log("--- | --: | --:");
+    console.log(
+      "target | requests/s (min-max) | ÷ bare Fastify (min-max) | server CPU µs/request (min-max) | bare's CPU ÷ this (min-max)",
+    );
+    console.log("--- | --: | --: | --: | --:");
     const rate = (value: number) => value.toFixed(0);
-    console.log(`bare Fastify GET / | ${spread(throughput.bare, rate)} | 100%`);
-    const perRound = (rates: number[]) => rates.map((r, i) => r / throughput.bare[i]!);
-    console.log(
-      `GET /api/auth/status (signed in) | ${spread(throughput.status, rate)} | ${spread(perRound(throughput.status), percent)}`,
-    );
-    console.log(
-      `GET /api/users/{own id} | ${spread(throughput.ownUser, rate)} | ${spread(perRound(throughput.ownUser), percent)}`,
-    );
+    const perRound = (values: number[], of: number[], invert = false) =>
+      values.map((value, i) => (invert ? of[i]! / value : value / of[i]!));
+    for (const [label, name] of [
+      ["bare Fastify GET /", "bare"],
+      ["GET /api/auth/status (signed in)", "status"],
+      ["GET /api/users/{own id}", "ownUser"],
+    ] as const) {
+      console.log(
+        `${label} | ${spread(throughput[name], rate)} | ${spread(perRound(throughput[name], throughput.bare), percent)} | ${spread(serverCpu[name], rate)} | ${spread(perRound(serverCpu[name], serverCpu.bare, true), percent)}`,
+      );
+    }
 
     console.log("\nDashboard download (JSON bodies of the calls the page makes)");
     console.log("viewer | calls | bytes | gzip bytes");
