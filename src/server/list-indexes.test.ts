@@ -21,14 +21,14 @@ import {
   trustReviews,
   users,
 } from "./db/schema";
-import { directorySearchColumns } from "./directories/list-query";
+import { directoryOrder, directorySearchColumns } from "./directories/list-query";
 import {
   listOrder as gsuiteAccountOrder,
   gsuiteAccountSearchColumns,
 } from "./gsuite/accounts-service";
 import { gsuiteUserSearchColumns } from "./gsuite/users-service";
-import { hardwareSearchColumns } from "./hardware/list-query";
-import { hardwareRequestSearchColumns } from "./hardware/requests-service";
+import { listOrder as hardwareListOrder, hardwareSearchColumns } from "./hardware/list-query";
+import { hardwareRequestOrder, hardwareRequestSearchColumns } from "./hardware/requests-service";
 import { anyColumnContains } from "./lib/text-search";
 import { assignmentsNewestFirst } from "./licenses/assignments-service";
 import { listOrder } from "./licenses/list-query";
@@ -319,6 +319,107 @@ describe("the account lists' orders", () => {
   for (const [label, page, index] of cases) {
     it(`${label}: a page read from ${index} without sorting`, async () => {
       const plan = await indexPlan(page());
+      expect(plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index} `));
+      expect(plan).not.toMatch(/\bSort\b/);
+    });
+  }
+});
+
+// Migration 0040: every order of the users, directories, hardware and hardware requests lists is
+// an index walk either way, also when a filter leads its index.
+describe("the inventory lists' orders", () => {
+  const both = ["asc", "desc"] as const;
+  const notDeleted = sql`${directories.deletedAt} is null`;
+  const cases: [string, () => { getSQL(): SQL }, string][] = [];
+  const page = (
+    table: typeof users | typeof directories | typeof hardware | typeof hardwareRequests,
+    order: SQL[],
+    where?: SQL,
+  ) =>
+    database.db
+      .select({ id: table.id })
+      .from(table)
+      .where(where)
+      .orderBy(...order)
+      .limit(50);
+  for (const order of both) {
+    for (const [sort, index] of [
+      ["username", "users_username_order_idx"],
+      ["createdAt", "users_created_at_idx"],
+      [
+        "fullName",
+        order === "asc" ? "users_full_name_order_idx" : "users_full_name_desc_order_idx",
+      ],
+    ] as const) {
+      cases.push([
+        `users by ${sort} ${order}`,
+        () => page(users, userListOrder({ sort, order })),
+        index,
+      ]);
+    }
+    for (const [sort, index] of [
+      ["name", "directories_name_order_idx"],
+      [
+        "nextPaymentDate",
+        order === "asc"
+          ? "directories_next_payment_order_idx"
+          : "directories_next_payment_desc_order_idx",
+      ],
+    ] as const) {
+      cases.push([
+        `directories by ${sort} ${order}`,
+        () => page(directories, directoryOrder({ sort, order }), notDeleted),
+        index,
+      ]);
+    }
+    for (const [sort, index] of [
+      ["name", "hardware_name_lower_idx"],
+      ["type", "hardware_type_order_idx"],
+      ["location", "hardware_location_order_idx"],
+      ["status", "hardware_status_order_idx"],
+      ["createdAt", "hardware_created_at_idx"],
+    ] as const) {
+      cases.push([
+        `hardware by ${sort} ${order}`,
+        () => page(hardware, hardwareListOrder({ sort, order })),
+        index,
+      ]);
+    }
+    for (const [column, filter, index] of [
+      ["type", sql`${hardware.type} = 'laptop'`, "hardware_type_order_idx"],
+      ["location", sql`${hardware.location} = 'Remote'`, "hardware_location_order_idx"],
+      ["status", sql`${hardware.status} = 'retired'`, "hardware_status_order_idx"],
+    ] as const) {
+      cases.push([
+        `hardware of one ${column} by name ${order}`,
+        () => page(hardware, hardwareListOrder({ sort: "name", order }), filter),
+        index,
+      ]);
+    }
+    for (const [sort, index] of [
+      ["createdAt", "hardware_requests_created_at_idx"],
+      ["status", "hardware_requests_status_order_idx"],
+    ] as const) {
+      cases.push([
+        `hardware requests by ${sort} ${order}`,
+        () => page(hardwareRequests, hardwareRequestOrder({ sort, order })),
+        index,
+      ]);
+    }
+    for (const [label, filter, index] of [
+      ["pending", sql`${hardwareRequests.status} = 'pending'`, "status_order"],
+      ["one person's", sql`${hardwareRequests.requestedByUserId} = 1`, "requested_by_order"],
+    ] as const) {
+      cases.push([
+        `${label} hardware requests newest ${order === "desc" ? "first" : "last"}`,
+        () => page(hardwareRequests, hardwareRequestOrder({ sort: "createdAt", order }), filter),
+        `hardware_requests_${index}_idx`,
+      ]);
+    }
+  }
+  for (const [label, query, index] of cases) {
+    it(`${label}: a page read from ${index} without sorting`, async () => {
+      const plan = await indexPlan(query());
       expect(plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index} `));
       expect(plan).not.toMatch(/\bSort\b/);
     });

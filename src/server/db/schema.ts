@@ -78,19 +78,25 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_google_id_idx").on(t.googleId),
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
-    // The list's sorts (users/service.ts): by name in either direction (people without one last,
-    // ties by username and id), and by creation date (an index walked either way).
+    // The list's sorts (users/service.ts), each one direction for all its keys: by username and by
+    // creation date (an index walked either way), by name (people without one last either way:
+    // led by the keyset's null flag, one index for each direction).
+    index("users_username_order_idx").on(sql`lower(${t.username})`, t.id),
     index("users_full_name_order_idx").on(
+      sql`(${t.fullName} is null)`,
       sql`lower(${t.fullName})`,
       sql`lower(${t.username})`,
       t.id,
     ),
     index("users_full_name_desc_order_idx").on(
-      sql`lower(${t.fullName}) desc nulls last`,
+      sql`(${t.fullName} is not null)`,
+      sql`lower(${t.fullName})`,
       sql`lower(${t.username})`,
       t.id,
     ),
     index("users_created_at_idx").on(t.createdAt, t.id),
+    // The role filter: administrators are a handful among thousands of people.
+    index("users_role_idx").on(t.role),
     // Substring search of the users list (ILIKE '%text%'); pg_trgm comes from migration 0001.
     index("users_username_trgm_idx")
       .using("gin", t.username.op("gin_trgm_ops"))
@@ -511,12 +517,15 @@ export const hardware = pgTable(
   },
   (t) => [
     index("hardware_assigned_to_user_id_idx").on(t.assignedToUserId),
-    index("hardware_type_idx").on(t.type),
-    index("hardware_location_idx").on(t.location),
-    // The list's default order, id last, so a page is an index walk without a sort step.
+    // The list's orders (list-query.ts), id last, so a page is an index walk without a sort step,
+    // either way; a type, location or status filter leads its own sort's index, and the name
+    // order after it.
     index("hardware_name_lower_idx").on(sql`lower(${t.name})`, t.id),
+    index("hardware_type_order_idx").on(t.type, sql`lower(${t.name})`, t.id),
+    index("hardware_location_order_idx").on(t.location, sql`lower(${t.name})`, t.id),
+    index("hardware_status_order_idx").on(t.status, sql`lower(${t.name})`, t.id),
+    index("hardware_created_at_idx").on(t.createdAt, t.id),
     uniqueIndex("hardware_identifier_idx").on(t.identifier),
-    index("hardware_status_idx").on(t.status),
     // The expense calendar's warranty expiries of a month (server/obligations/events-sql.ts).
     index("hardware_warranty_expiry_idx").on(t.warrantyExpiry),
     // Substring search of the list (ILIKE '%text%'); a small pending list (IMPORTED_TABLE_GIN).
@@ -559,10 +568,11 @@ export const hardwareRequests = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("hardware_requests_requested_by_idx").on(t.requestedByUserId),
-    index("hardware_requests_status_idx").on(t.status),
-    // The list's default order (newest first), id last: a page is an index walk.
+    // The list's orders (requests-service.ts), id last: a page is an index walk either way. A
+    // person's own requests and a status filter lead the creation order.
     index("hardware_requests_created_at_idx").on(t.createdAt, t.id),
+    index("hardware_requests_status_order_idx").on(t.status, t.createdAt, t.id),
+    index("hardware_requests_requested_by_order_idx").on(t.requestedByUserId, t.createdAt, t.id),
     index("hardware_requests_hardware_id_idx").on(t.hardwareId),
     // One pending request per person and item, also for two sent at once (requests-service.ts);
     // a request for new hardware has no item and is not limited.
@@ -722,8 +732,20 @@ export const directories = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    index("directories_name_lower_idx").on(sql`lower(${t.name})`),
+    // The list's orders (list-query.ts) over the listings not deleted, id last: a page is an index
+    // walk. By next payment date, listings without one last either way: led by the keyset's null
+    // flag, an index per direction. The calendar's date ranges read the plain date index
+    // (obligations/events-sql.ts).
+    index("directories_name_order_idx")
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index("directories_next_payment_date_idx").on(t.nextPaymentDate),
+    index("directories_next_payment_order_idx")
+      .on(sql`(${t.nextPaymentDate} is null)`, t.nextPaymentDate, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("directories_next_payment_desc_order_idx")
+      .on(sql`(${t.nextPaymentDate} is not null)`, t.nextPaymentDate, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // No index on the amount: the list sorts by it converted at the stored rates (an expression
     // per row), and no query filters or orders on the plain column (migration 0030).
     index("directories_name_trgm_idx")

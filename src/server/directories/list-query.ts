@@ -4,6 +4,7 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DirectoryStatusFilter } from "../../domain/enums";
 import type { DirectoryListQuery } from "../../domain/schemas/directories";
 import { directories } from "../db/schema";
+import { blanksLast } from "../lib/blanks-last";
 import type { RateSql } from "../money/rates-sql";
 
 export function directoryStatusCondition(filter: DirectoryStatusFilter): SQL | undefined {
@@ -27,7 +28,8 @@ const amountIn = (rate: RateSql) =>
   sql`(${directories.paymentAmount} * ${rate(sql`${directories.paymentCurrency}`)})`;
 
 /**
- * ORDER BY: the chosen key (rows without it last either way), then name, then id. Amounts are
+ * ORDER BY: the chosen key (rows without it last either way), then name, then id. Name and date
+ * run one direction for all their keys, so an index walks each (migration 0040). Amounts are
  * compared in one currency (`toOneCurrency`, the stored rates; required for that order), so A$100
  * sorts below US$100.
  */
@@ -44,6 +46,11 @@ export function directoryOrder(
       if (!toOneCurrency) throw new Error("Sorting by amount needs the currency rates");
       return [sql`${direction(amountIn(toOneCurrency))} nulls last`, ...tieBreak];
     case "nextPaymentDate":
-      return [sql`${direction(directories.nextPaymentDate)} nulls last`, ...tieBreak];
+      return [
+        blanksLast(directories.nextPaymentDate, query.order),
+        direction(directories.nextPaymentDate),
+        direction(lowerName),
+        direction(directories.id),
+      ];
   }
 }

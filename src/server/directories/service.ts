@@ -20,7 +20,7 @@ import { directories, directoryPayments, directoryPriceChanges } from "../db/sch
 import { updateRow } from "../db/update-row";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { selectPage } from "../lib/paging";
-import { anyColumnContains } from "../lib/text-search";
+import { matchingIds } from "../lib/text-search";
 import { rateSql } from "../money/rates-sql";
 import { directoryColumns, toDirectoryResponse } from "./directory-response";
 import { directoryOrder, directorySearchColumns, directoryStatusCondition } from "./list-query";
@@ -30,7 +30,7 @@ const notDeleted = isNull(directories.deletedAt);
 export async function listDirectories(db: Db, query: DirectoryListQuery) {
   const conditions: (SQL | undefined)[] = [notDeleted, directoryStatusCondition(query.status)];
   if (query.search) {
-    conditions.push(anyColumnContains(directorySearchColumns, query.search));
+    conditions.push(matchingIds(directories.id, directorySearchColumns, query.search));
   }
   const where = and(...conditions);
   // Only the amount order converts: the rates are read for it alone.

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzl
 import type { HardwareListQuery, HardwareView } from "../../domain/schemas/hardware";
 import type { ActiveSession } from "../auth/sessions";
 import { hardware } from "../db/schema";
-import { anyColumnContains } from "../lib/text-search";
+import { matchingIds } from "../lib/text-search";
 
 /** What the viewer may see: everything for an administrator, else free items and their own. */
 export function visibleTo(session: ActiveSession): SQL | undefined {
@@ -44,11 +44,13 @@ export function listConditions(session: ActiveSession, query: HardwareListQuery)
     query.location ? eq(hardware.location, query.location) : undefined,
     query.status ? eq(hardware.status, query.status) : undefined,
     query.assignedToUserId ? eq(hardware.assignedToUserId, query.assignedToUserId) : undefined,
-    query.search ? anyColumnContains(hardwareSearchColumns, query.search) : undefined,
+    query.search ? matchingIds(hardware.id, hardwareSearchColumns, query.search) : undefined,
   );
 }
 
-// Each order ends in the id, so consecutive pages neither repeat nor skip a row.
+// Each order ends in the id, so consecutive pages neither repeat nor skip a row, and runs one
+// direction for all its keys, so one index walks it either way (migration 0040). Items without a
+// location come last ascending and first descending (PostgreSQL's own order for a blank).
 export function listOrder(query: Pick<HardwareListQuery, "sort" | "order">): SQL[] {
   const direction = query.order === "desc" ? desc : asc;
   const byName = sql`lower(${hardware.name})`;
@@ -56,11 +58,11 @@ export function listOrder(query: Pick<HardwareListQuery, "sort" | "order">): SQL
     case "name":
       return [direction(byName), direction(hardware.id)];
     case "type":
-      return [direction(hardware.type), asc(byName), asc(hardware.id)];
+      return [direction(hardware.type), direction(byName), direction(hardware.id)];
     case "location":
-      return [direction(hardware.location), asc(byName), asc(hardware.id)];
+      return [direction(hardware.location), direction(byName), direction(hardware.id)];
     case "status":
-      return [direction(hardware.status), asc(byName), asc(hardware.id)];
+      return [direction(hardware.status), direction(byName), direction(hardware.id)];
     case "createdAt":
       return [direction(hardware.createdAt), direction(hardware.id)];
   }

@@ -1,7 +1,7 @@
 // Case-insensitive substring search for lists. `ILIKE '%text%'` is what pg_trgm's GIN indexes
 // (gin_trgm_ops, see the text-search migration) answer without reading the whole table, so
 // searches stay this shape: a plain column (or lower() of one) ILIKE a contains-pattern.
-import { ilike, or, type SQL } from "drizzle-orm";
+import { ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 /** LIKE pattern for a case-insensitive substring search, with the wildcards escaped. */
@@ -11,4 +11,23 @@ export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g,
 export function anyColumnContains(columns: PgColumn[], search: string): SQL | undefined {
   const pattern = containsPattern(search);
   return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/** Whether pg_trgm can take trigrams from the pattern: a run of three letters or digits. */
+const hasTrigram = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
+
+/**
+ * The rows of anyColumnContains, asked so that the plan starts from the trigram indexes: the ids
+ * that match are read first (a bitmap scan of each column's index) and the page is sorted from
+ * them. Asked as a plain condition, the planner may walk the list's order index and test every
+ * row instead, betting that matches come early: a rare match then reads the whole table (the
+ * directories search for a location, 417 ms at 50,000 listings against 2 ms from the index). A
+ * counted page reads every match anyway, so starting from them bounds the page by its matches.
+ * A search without a trigram (under three letters or digits) leaves no index to start from:
+ * asked as before. `id` is the table's key column.
+ */
+export function matchingIds(id: PgColumn, columns: PgColumn[], search: string): SQL | undefined {
+  const contains = anyColumnContains(columns, search);
+  if (!hasTrigram(search)) return contains;
+  return sql`${id} = any(array(select ${id} from ${id.table} where ${contains}))`;
 }

@@ -18,8 +18,9 @@ import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, users } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
+import { blanksLast } from "../lib/blanks-last";
 import { selectPage } from "../lib/paging";
-import { anyColumnContains } from "../lib/text-search";
+import { matchingIds } from "../lib/text-search";
 import { releaseHardwareAndAccounts } from "./holdings";
 import { toUserResponse } from "./user-response";
 
@@ -75,15 +76,22 @@ const userListColumns = {
 
 const lowerUsername = sql`lower(${users.username})`;
 
-/** ORDER BY for the list: the chosen key (blank values last either way), then the username. */
+/**
+ * ORDER BY for the list: the chosen key (blank names last either way), then the username and the
+ * id, all in the one direction, so that an index walks each order (migration 0040).
+ */
 export function userListOrder(query: Pick<UserListQuery, "sort" | "order">): SQL[] {
   const direction = query.order === "desc" ? desc : asc;
-  const tieBreak = [asc(lowerUsername), asc(users.id)];
   switch (query.sort) {
     case "username":
       return [direction(lowerUsername), direction(users.id)];
     case "fullName":
-      return [sql`${direction(sql`lower(${users.fullName})`)} nulls last`, ...tieBreak];
+      return [
+        blanksLast(users.fullName, query.order),
+        direction(sql`lower(${users.fullName})`),
+        direction(lowerUsername),
+        direction(users.id),
+      ];
     case "createdAt":
       return [direction(users.createdAt), direction(users.id)];
   }
@@ -99,7 +107,7 @@ export const userSearchColumns = [users.username, users.fullName, users.email, u
  */
 export async function listUsers(db: Db, query: UserListQuery) {
   const where = and(
-    query.search ? anyColumnContains(userSearchColumns, query.search) : undefined,
+    query.search ? matchingIds(users.id, userSearchColumns, query.search) : undefined,
     query.active ? sql`${users.isActive}` : undefined,
     query.role ? eq(users.role, sql.placeholder("role")) : undefined,
   );
