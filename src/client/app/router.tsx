@@ -1,13 +1,12 @@
 // Every route of spec part 1, section 2.1. Only the router, the guards and the auth state load
 // with the app; the sign-in page, the shell and each page behind it are chunks of their own, so
 // the sign-in page carries no shell, forms, menus or toasts, and the shell no sign-in page.
-import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RequireAdmin, RequireAuth } from "@/client/features/auth/require-auth";
 import { DocumentTitle } from "./document-title";
-import { lazyPage } from "./lazy-page";
+import { type LazyPage, lazyPage } from "./lazy-page";
 import { RootLayout } from "./root-layout";
-import { LOGIN_TITLE, ROUTES, type RoutePath } from "./route-table";
+import { LOGIN_TITLE, ROUTES, type RoutePath, routeForPath } from "./route-table";
 
 const LoginPage = lazyPage(
   () => import("@/client/features/auth/login-page"),
@@ -82,7 +81,7 @@ const ActivityPage = lazyPage(
 
 // Each path of the route table, exactly and case-sensitively (spec 2.1: any other path is the 404
 // page, so /licenses/extra and /LICENSES are too). Typed by the table, so a route cannot lack a page.
-const PAGES: Record<RoutePath, ComponentType> = {
+const PAGES: Record<RoutePath, LazyPage> = {
   "/": DashboardPage,
   "/hardware": HardwarePage,
   "/accounts": AccountsPage,
@@ -98,6 +97,19 @@ const PAGES: Record<RoutePath, ComponentType> = {
   "/trust-reviews": TrustReviewsPage,
   "/activity": ActivityPage,
 };
+
+/**
+ * Starts fetching the code the page at `pathname` shows (the sign-in page; or the shell and the
+ * route's page), called as the entry starts (main.tsx): the chunks then load beside the session
+ * check instead of after it. Code only: what the page may show is still the server's answer.
+ */
+export function preloadRoute(pathname: string) {
+  if (pathname === "/login") return LoginPage.preload();
+  const route = routeForPath(pathname);
+  if (!route) return;
+  AppShell.preload();
+  PAGES[route.path as RoutePath].preload();
+}
 
 function pageRoute({ path }: { path: RoutePath }): RouteObject {
   const Page = PAGES[path];

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { ApiError, api, LOGIN_TIMEOUT_MS } from "@/client/lib/api-client";
+import { takeEarlyStatus } from "@/client/lib/first-requests";
 import type { AuthStatusResponse, AuthUser } from "@/domain/schemas/auth";
 
 export type AuthState = "loading" | "authenticated" | "unauthenticated";
@@ -69,7 +70,14 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       const sequence = ++sequenceRef.current;
       let next: AuthUser | null = null;
       try {
-        const result = await api.get<AuthStatusResponse>("/api/auth/status");
+        // The first check takes the answer asked for when the page loaded (lib/first-requests.ts).
+        const early = takeEarlyStatus();
+        const result = await (early ?? api.get<AuthStatusResponse>("/api/auth/status")).catch(
+          (error: unknown) => {
+            if (!early) throw error;
+            return api.get<AuthStatusResponse>("/api/auth/status");
+          },
+        );
         next = result?.authenticated && result.user ? result.user : null;
       } catch {
         next = null;
