@@ -20,7 +20,8 @@ import { claimImport, finishImport, releaseClaim } from "./claim";
 import { withGinBulkLoad } from "./gin-bulk-load";
 import { clearProgress, reportProgress } from "./progress";
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters at 16 columns a row. */
+/** Rows per INSERT (one statement, a parameter per column: db/bulk-insert.ts); progress moves
+ * after each. */
 const INSERT_BATCH = 500;
 /** Rows with problems named in a refused commit's `errors`. */
 const MAX_LISTED_ERRORS = 100;

@@ -5,6 +5,7 @@ import {
   type CreateAccountRequest,
   createAccountRequestSchema,
 } from "../../../domain/schemas/accounts";
+import { bulkInsert } from "../../db/bulk-insert";
 import { accounts } from "../../db/schema";
 import { chunked, defineImportArea } from "./area";
 import { looksMasked } from "./masked";
@@ -37,7 +38,9 @@ export const accountImport = defineImportArea<CreateAccountRequest>({
     existsMessage: "An account with this email already exists.",
   },
   insert: async (tx, rows, secrets) => {
-    await tx.insert(accounts).values(
+    await bulkInsert(
+      tx,
+      accounts,
       rows.map(({ password, ...fields }) => ({
         ...fields,
         paymentMethod: fields.paymentMethod ?? null,

@@ -6,6 +6,7 @@ import {
   type CreateDirectoryRequest,
   createDirectoryRequestSchema,
 } from "../../../domain/schemas/directories";
+import { bulkInsert } from "../../db/bulk-insert";
 import { directories } from "../../db/schema";
 import { chunked, defineImportArea } from "./area";
 
@@ -38,7 +39,9 @@ export const directoryImport = defineImportArea<CreateDirectoryRequest>({
     existsMessage: "A directory listing with this name and location already exists.",
   },
   insert: async (tx, rows) => {
-    await tx.insert(directories).values(
+    await bulkInsert(
+      tx,
+      directories,
       rows.map((row) => ({
         ...row,
         url: row.url ?? null,

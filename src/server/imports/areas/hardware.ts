@@ -7,6 +7,7 @@ import {
   type CreateHardwareRequest,
   createHardwareRequestSchema,
 } from "../../../domain/schemas/hardware";
+import { bulkInsert } from "../../db/bulk-insert";
 import { hardware } from "../../db/schema";
 import { chunked, defineImportArea } from "./area";
 
@@ -33,7 +34,9 @@ export const hardwareImport = defineImportArea<CreateHardwareRequest>({
   },
   insert: async (tx, rows) => {
     const today = todayIso();
-    await tx.insert(hardware).values(
+    await bulkInsert(
+      tx,
+      hardware,
       rows.map((row) => ({
         name: row.name,
         type: row.type,

@@ -5,6 +5,7 @@ import {
   type CreateLicenseRequest,
   createLicenseRequestSchema,
 } from "../../../domain/schemas/licenses";
+import { bulkInsert } from "../../db/bulk-insert";
 import { licenses } from "../../db/schema";
 import { normaliseForSearch } from "../../lib/secrets";
 import { storedLicenseKey } from "../../licenses/license-key";
@@ -56,7 +57,9 @@ export const licenseImport = defineImportArea<CreateLicenseRequest>({
     existsMessage: "A license with this license key already exists.",
   },
   insert: async (tx, rows, secrets) => {
-    await tx.insert(licenses).values(
+    await bulkInsert(
+      tx,
+      licenses,
       rows.map(({ licenseKey, ...fields }) => ({
         ...fields,
         username: fields.username ?? null,

@@ -3,6 +3,7 @@
 // imported users sign in with Google or a passkey, or an administrator sets their password.
 import { sql } from "drizzle-orm";
 import { createUserRequestSchema } from "../../../domain/schemas/users";
+import { bulkInsert } from "../../db/bulk-insert";
 import { users } from "../../db/schema";
 import { chunked, defineImportArea } from "./area";
 
@@ -32,7 +33,9 @@ export const userImport = defineImportArea<UserImportRow>({
     existsMessage: "Username already exists.",
   },
   insert: async (tx, rows) => {
-    await tx.insert(users).values(
+    await bulkInsert(
+      tx,
+      users,
       rows.map((row) => ({
         username: row.username,
         passwordHash: null,
