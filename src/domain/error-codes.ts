@@ -91,8 +91,16 @@ export const errorCodes = [
   "IMPORT_EMPTY",
   /** The CSV itself is broken (an unclosed quote...); the message names the line. */
   "IMPORT_MALFORMED_CSV",
-  /** Required columns are missing, or a column appears twice; the message names them. */
+  /** Required fields have no column of the file (commit); the message names them. */
   "IMPORT_COLUMNS",
+  /** The mapping names a column the file lacks, a field the area lacks, or one field twice. */
+  "IMPORT_MAPPING",
+  /** The chosen separator splits nothing while another one would; the message names it. */
+  "IMPORT_SEPARATOR",
+  /** Every slashed date could be month or day first, and no dateFormat was chosen (commit). */
+  "IMPORT_DATE_FORMAT",
+  /** The workbook has no sheet of the name asked for; the message lists its sheets. */
+  "IMPORT_SHEET",
   /** More data rows than one import takes. */
   "IMPORT_TOO_MANY_ROWS",
   /** Rows have problems (form rules, duplicates) and skipInvalid was not asked for; `errors`

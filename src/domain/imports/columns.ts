@@ -30,9 +30,11 @@ export const IMPORT_AREA_LABELS: Record<ImportArea, string> = {
 
 /**
  * text: the cell as written (blank → no value, so the schema's default applies);
- * flag: true/false, yes/no, 1/0; specs: the hardware dialog's 'Name: value' lines.
+ * flag: true/false, yes/no, 1/0; specs: the hardware dialog's 'Name: value' lines;
+ * date: ISO, m/d/y, d/m/y or d.m.y (values.ts); amount: currency symbols, thousands separators
+ * and a decimal comma allowed (values.ts).
  */
-export type ImportCellKind = "text" | "flag" | "specs";
+export type ImportCellKind = "text" | "flag" | "specs" | "date" | "amount";
 
 export interface ImportColumn {
   header: string;
@@ -46,6 +48,11 @@ export interface ImportColumn {
   secret?: boolean;
   /** The template's example row. */
   example: string;
+  /**
+   * Not a column of the template but a field a file's column may be mapped to, folded into the
+   * area's own fields before the form's schema (First Name + Last Name into the full name).
+   */
+  extra?: boolean;
 }
 
 const text = (header: string, field: string, example: string, required = false): ImportColumn => ({
@@ -68,6 +75,18 @@ const flag = (header: string, field: string, example: string): ImportColumn => (
   kind: "flag",
   example,
 });
+const date = (header: string, field: string, example: string): ImportColumn => ({
+  ...text(header, field, example),
+  kind: "date",
+});
+const amount = (header: string, field: string, example: string, required = false) => ({
+  ...text(header, field, example, required),
+  kind: "amount" as const,
+});
+const extra = (header: string, field: string): ImportColumn => ({
+  ...text(header, field, ""),
+  extra: true,
+});
 
 export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
   licenses: [
@@ -79,9 +98,9 @@ export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
     text("Product", "product", "SEO Spider"),
     text("Status", "status", "Active"),
     text("Total Seats", "totalSeats", "5"),
-    text("Purchase Date", "purchaseDate", "2026-01-15"),
-    text("Expiry Date", "expiryDate", "2027-01-15"),
-    text("Payment Amount", "paymentAmount", "259.00"),
+    date("Purchase Date", "purchaseDate", "2026-01-15"),
+    date("Expiry Date", "expiryDate", "2027-01-15"),
+    amount("Payment Amount", "paymentAmount", "259.00"),
     choice("Payment Currency", "paymentCurrency", CURRENCIES, "USD"),
     choice("Payment Frequency", "paymentFrequency", PAYMENT_FREQUENCIES, "annually"),
     flag("Auto Renew", "autoRenew", "false"),
@@ -94,11 +113,13 @@ export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
     text("Serial Number/Identifier", "identifier", "C02XK0AAJGH5", true),
     text("Location", "location", "Sydney office"),
     choice("Status", "status", HARDWARE_STATUSES, "active"),
-    text("Purchase Date", "purchaseDate", "2026-02-01"),
-    text("Warranty Expiry", "warrantyExpiry", "2029-02-01"),
+    date("Purchase Date", "purchaseDate", "2026-02-01"),
+    date("Warranty Expiry", "warrantyExpiry", "2029-02-01"),
     text("PC Name", "pcName", "SYD-LT-042"),
     { header: "Specifications", field: "specs", kind: "specs", example: "RAM: 16 GB" },
     text("Notes", "notes", ""),
+    // A category names the type when it is one ('Laptops'); any other is kept in the specs.
+    extra("Category", "category"),
   ],
   users: [
     text("Username", "username", "jsmith", true),
@@ -107,18 +128,20 @@ export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
     text("Department", "department", "Marketing"),
     choice("Role", "role", ROLES, "user"),
     flag("Active", "isActive", "true"),
+    extra("First Name", "firstName"),
+    extra("Last Name", "lastName"),
   ],
   directories: [
     text("Name", "name", "Yellow Pages", true),
     text("URL", "url", "https://www.yellowpages.com.au"),
     text("Location", "location", "Sydney"),
-    text("Payment Amount", "paymentAmount", "120.00", true),
+    amount("Payment Amount", "paymentAmount", "120.00", true),
     choice("Payment Currency", "paymentCurrency", CURRENCIES, "AUD"),
     text("Payment Frequency (Months)", "paymentFrequencyMonths", "12"),
     flag("One-Time", "isOneTime", "false"),
     flag("Cancelled", "isCancelled", "false"),
-    text("Next Payment Date", "nextPaymentDate", "2027-03-01"),
-    text("Last Payment Date", "lastPaymentDate", "2026-03-01"),
+    date("Next Payment Date", "nextPaymentDate", "2027-03-01"),
+    date("Last Payment Date", "lastPaymentDate", "2026-03-01"),
     text("Notes", "notes", ""),
   ],
   accounts: [
@@ -128,8 +151,8 @@ export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
     choice("Status", "status", ACCOUNT_STATUSES, "active"),
     text("Payment Method", "paymentMethod", "Company card"),
     text("Payment Details", "paymentDetails", "Visa ending 4242"),
-    text("Renewal Date", "renewalDate", "2027-01-01"),
-    text("Payment Amount", "paymentAmount", "12.50"),
+    date("Renewal Date", "renewalDate", "2027-01-01"),
+    amount("Payment Amount", "paymentAmount", "12.50"),
     choice("Payment Currency", "paymentCurrency", CURRENCIES, "AUD"),
     text("Notes", "notes", ""),
   ],
@@ -140,6 +163,6 @@ export const normalizeHeader = (header: string) => header.toLowerCase().replace(
 
 /** The template file's header row and one example row. */
 export function templateRows(area: ImportArea): string[][] {
-  const columns = IMPORT_COLUMNS[area];
+  const columns = IMPORT_COLUMNS[area].filter((column) => !column.extra);
   return [columns.map((column) => column.header), columns.map((column) => column.example)];
 }

@@ -3,12 +3,12 @@
 // commit runs it again (never trusting a preview) before writing.
 
 import { recordToInput } from "../../domain/imports/cells";
-import type { ImportArea } from "../../domain/imports/columns";
+import { type DateFormat, detectDateFormat, detectDecimalMark } from "../../domain/imports/values";
 import { maskSecret } from "../../domain/masking";
 import type { Executor } from "../db/client";
 import type { Secrets } from "../lib/secrets";
 import type { ImportAreaDefinition } from "./areas/area";
-import { readCsvTable } from "./csv-file";
+import type { MappedTable } from "./table";
 
 export interface CheckedRow {
   line: number;
@@ -25,15 +25,41 @@ export interface CheckedFile {
   columns: string[];
   ignoredColumns: string[];
   rows: CheckedRow[];
+  dateFormat: { used: DateFormat | null; ambiguous: boolean };
+}
+
+/**
+ * How the file's cells read as a whole: the order of its slashed dates (the request's choice, or
+ * what the dates themselves show) and each amount column's decimal mark.
+ */
+function cellContextOf(table: MappedTable, chosen: DateFormat | undefined) {
+  const cellsOf = (kind: string) =>
+    table.columns
+      .filter(({ column }) => column.kind === kind)
+      .map(({ column, position }) => ({
+        field: column.field,
+        cells: table.records.map((record) => record.cells[position] ?? ""),
+      }));
+  const detected = detectDateFormat(cellsOf("date").flatMap(({ cells }) => cells));
+  const used = chosen ?? detected.format ?? (detected.ambiguous ? "mdy" : null);
+  return {
+    dateFormat: { used, ambiguous: !chosen && detected.ambiguous },
+    context: {
+      dateFormat: used ?? "mdy",
+      decimalMarks: new Map(
+        cellsOf("amount").map(({ field, cells }) => [field, detectDecimalMark(cells)]),
+      ),
+    },
+  };
 }
 
 /** Everything that can be checked without the database. */
 export function checkFile(
-  area: ImportArea,
   definition: ImportAreaDefinition<unknown>,
-  text: string,
+  table: MappedTable,
+  dateFormat?: DateFormat,
 ): CheckedFile {
-  const table = readCsvTable(area, text);
+  const { dateFormat: dates, context } = cellContextOf(table, dateFormat);
   const positions = new Map(table.columns.map(({ column, position }) => [column.field, position]));
   const headerOf = new Map(table.columns.map(({ column }) => [column.field, column.header]));
   const fieldOrder = new Map(table.columns.map(({ column, position }) => [column.field, position]));
@@ -47,32 +73,35 @@ export function checkFile(
     }
     const problems: string[] = [];
     const extra = record.cells.slice(table.headerLength).some((cell) => cell.trim() !== "");
-    if (record.cells.length < table.headerLength || extra) {
+    // A workbook's rows end at their last filled cell; only a CSV row can lose or gain a cell.
+    if (table.countsCells && (record.cells.length < table.headerLength || extra)) {
       problems.push(
-        `This row has ${record.cells.length} cells but the header has ${table.headerLength}: a cell may be missing or hold an unquoted comma.`,
+        `This row has ${record.cells.length} cells but the header has ${table.headerLength}: a cell may be missing or hold an unquoted separator.`,
       );
     }
     const { input, problems: cellProblems } = recordToInput(
       table.columns.map(({ column }) => column),
       positions,
       record.cells,
+      context,
     );
-    problems.push(...cellProblems);
+    // In the file's column order, as a person reads the row.
+    const order = (field: PropertyKey | undefined) =>
+      fieldOrder.get(String(field)) ?? Number.MAX_SAFE_INTEGER;
+    const found = cellProblems.map(({ field, message }) => ({ at: order(field), message }));
     const parsed = definition.schema.safeParse(input);
     if (!parsed.success) {
-      // In the file's column order, as a person reads the row.
-      const order = (issue: { path: PropertyKey[] }) => {
-        const at = fieldOrder.get(String(issue.path[0]));
-        return at === undefined ? Number.MAX_SAFE_INTEGER : at;
-      };
-      const issues = [...parsed.error.issues].sort((a, b) => order(a) - order(b));
-      for (const issue of issues) {
+      for (const issue of parsed.error.issues) {
         const field = issue.path[0];
         const header = typeof field === "string" ? (headerOf.get(field) ?? field) : undefined;
-        problems.push(header ? `${header}: ${issue.message}` : issue.message);
+        found.push({
+          at: order(field),
+          message: header ? `${header}: ${issue.message}` : issue.message,
+        });
       }
-      return { line: record.line, values, problems };
     }
+    problems.push(...found.sort((a, b) => a.at - b.at).map(({ message }) => message));
+    if (!parsed.success) return { line: record.line, values, problems };
     problems.push(...(definition.extraProblems?.(parsed.data) ?? []));
     const key = definition.duplicate.keyOf(parsed.data);
     if (key !== null) {
@@ -86,6 +115,7 @@ export function checkFile(
     columns: table.columns.map(({ column }) => column.header),
     ignoredColumns: table.ignoredColumns,
     rows,
+    dateFormat: dates,
   };
 }
 

@@ -1,22 +1,25 @@
-// Reading an uploaded CSV file: the bytes checked (not binary, UTF-8), then parsed into records
-// with csv-parse, which reports broken quoting with its line. Every refusal is a 400 with a code
-// and a message that says what to do; nothing has been written when one is thrown.
+// Reading an uploaded CSV file: the bytes checked (not binary, UTF-8), the separator detected (or
+// the one chosen), then parsed into records with csv-parse, which reports broken quoting with its
+// line. Every refusal is a 400 with a code and a message that says what to do; nothing has been
+// written when one is thrown.
 import { CsvError, parse } from "csv-parse/sync";
 import {
-  IMPORT_COLUMNS,
-  type ImportArea,
-  type ImportColumn,
-  normalizeHeader,
-} from "../../domain/imports/columns";
-import { MAX_IMPORT_ROWS } from "../../domain/schemas/imports";
+  type CsvSeparator,
+  MAX_IMPORT_ROWS,
+  SEPARATOR_CHARACTERS,
+} from "../../domain/schemas/imports";
 import { badRequest } from "../http/errors";
 import { recordStartLines } from "./line-numbers";
+import type { FileRecord, FileTable } from "./table";
 
 const SAVE_AS_CSV = "Save it from your spreadsheet as 'CSV UTF-8 (comma delimited)' and try again.";
 
 // Files people pick by mistake, by their first bytes.
 const BINARY_SIGNATURES: { bytes: number[]; what: string }[] = [
-  { bytes: [0x50, 0x4b, 0x03, 0x04], what: "a zip archive (an Excel or Numbers workbook?)" },
+  {
+    bytes: [0x50, 0x4b, 0x03, 0x04],
+    what: "a zip archive (an Excel workbook? choose it as an .xlsx file)",
+  },
   { bytes: [0xd0, 0xcf, 0x11, 0xe0], what: "an old Excel (.xls) workbook" },
   { bytes: [0x25, 0x50, 0x44, 0x46], what: "a PDF document" },
   { bytes: [0x89, 0x50, 0x4e, 0x47], what: "a PNG image" },
@@ -71,23 +74,62 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
   }
 }
 
-export interface CsvRecord {
-  /** The line where the record starts, as a text editor numbers the file. */
-  line: number;
-  cells: string[];
+const SEPARATOR_NAMES: Record<CsvSeparator, string> = {
+  comma: "','",
+  semicolon: "';'",
+  tab: "a tab",
+};
+
+/** The separators the first line (outside quotes) holds, each with its count. */
+function separatorsOnFirstLine(text: string): Map<CsvSeparator, number> {
+  const counts = new Map<CsvSeparator, number>();
+  const byCharacter = new Map(
+    Object.entries(SEPARATOR_CHARACTERS).map(([name, character]) => [character, name]),
+  ) as Map<string, CsvSeparator>;
+  let quoted = false;
+  for (const character of text) {
+    if (character === '"') quoted = !quoted;
+    else if (!quoted && (character === "\n" || character === "\r")) break;
+    else if (!quoted) {
+      const name = byCharacter.get(character);
+      if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  }
+  return counts;
 }
 
-export interface CsvTable {
-  /** The columns this area reads, in template order, with their position in the file. */
-  columns: { column: ImportColumn; position: number }[];
-  /** Headers of the file this area does not read. */
-  ignoredColumns: string[];
-  headerLength: number;
-  records: CsvRecord[];
+/** The separator the header row uses most (',' first on a tie, and for a one-column file). */
+export function detectSeparator(text: string): CsvSeparator {
+  let best: CsvSeparator = "comma";
+  let most = 0;
+  for (const [name, count] of separatorsOnFirstLine(text)) {
+    if (count > most) [best, most] = [name, count];
+  }
+  return best;
 }
 
-/** Parses the text into the area's columns and the data records (blank records skipped). */
-export function readCsvTable(area: ImportArea, text: string): CsvTable {
+/** "The file seems to use ';' between columns: choose ';' as the separator." or "". */
+function otherSeparatorHint(text: string, used: CsvSeparator): string {
+  const counts = separatorsOnFirstLine(text);
+  const other = detectSeparator(text);
+  if (other === used || (counts.get(other) ?? 0) <= (counts.get(used) ?? 0)) return "";
+  const name = SEPARATOR_NAMES[other];
+  return ` The file seems to use ${name} between columns: choose ${name} as the separator.`;
+}
+
+// csv-parse's messages name the problem in its own words; these say what to do about it.
+const CSV_ERROR_ADVICE: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED:
+    'A quote (") opens a cell and is never closed: close it, or remove the stray quote.',
+  INVALID_OPENING_QUOTE:
+    'A cell has a quote (") in its middle: a cell holding quotes must start and end with one, with each quote inside it doubled ("").',
+  CSV_INVALID_CLOSING_QUOTE:
+    'A quoted cell goes on after its closing quote: put the whole cell in quotes, with each quote inside it doubled ("").',
+};
+
+/** The records of CSV text, split by the chosen separator or the one the header row uses. */
+export function readCsvRecords(text: string, chosen?: CsvSeparator): FileTable {
+  const separator = chosen ?? detectSeparator(text);
   // Parsed from these very bytes, so that csv-parse's byte offsets index them.
   const bytes = Buffer.from(text, "utf8");
   let parsed: { record: string[]; info: { bytes: number } }[];
@@ -95,6 +137,7 @@ export function readCsvTable(area: ImportArea, text: string): CsvTable {
     // With info: true each record comes with the offset just past it (the typings do not follow
     // the option).
     parsed = parse(bytes, {
+      delimiter: SEPARATOR_CHARACTERS[separator],
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
@@ -103,75 +146,36 @@ export function readCsvTable(area: ImportArea, text: string): CsvTable {
     }) as unknown as typeof parsed;
   } catch (error) {
     if (error instanceof CsvError) {
-      throw badRequest(`The file is not valid CSV: ${error.message}.`, [], "IMPORT_MALFORMED_CSV");
+      const hint = otherSeparatorHint(text, separator);
+      if (hint) {
+        throw badRequest(
+          `The file cannot be read with ${SEPARATOR_NAMES[separator]} between columns.${hint}`,
+          [],
+          "IMPORT_SEPARATOR",
+        );
+      }
+      const advice = CSV_ERROR_ADVICE[error.code];
+      throw badRequest(
+        `The file is not valid CSV: ${error.message}.${advice ? ` ${advice}` : ""}`,
+        [],
+        "IMPORT_MALFORMED_CSV",
+      );
     }
     throw error;
   }
   const [header, ...rest] = parsed;
   if (!header) throw badRequest("The file is empty.", [], "IMPORT_EMPTY");
-
-  const known = new Map<string, ImportColumn>();
-  for (const column of IMPORT_COLUMNS[area]) {
-    known.set(normalizeHeader(column.header), column);
-    known.set(normalizeHeader(column.field), column);
-  }
-  const found = new Map<string, { column: ImportColumn; position: number }>();
-  const ignoredColumns: string[] = [];
-  const twice: string[] = [];
-  header.record.forEach((name, position) => {
-    const column = known.get(normalizeHeader(name));
-    if (!column) {
-      if (name.trim() !== "") ignoredColumns.push(name.trim());
-      return;
-    }
-    if (found.has(column.field)) twice.push(column.header);
-    else found.set(column.field, { column, position });
-  });
-  const missing = IMPORT_COLUMNS[area].filter(
-    (column) => column.required && !found.has(column.field),
-  );
-  if (missing.length > 0 || twice.length > 0) {
-    const parts = [
-      missing.length > 0
-        ? `The file has no ${missing.map((column) => `'${column.header}'`).join(", ")} column${missing.length === 1 ? "" : "s"}`
-        : "",
-      twice.length > 0
-        ? `The column${twice.length === 1 ? "" : "s"} ${twice.map((header) => `'${header}'`).join(", ")} appear${twice.length === 1 ? "s" : ""} twice`
-        : "",
-    ].filter(Boolean);
-    throw badRequest(
-      `${parts.join(". ")}. The first row must name the columns; download the template to see them.`,
-      [],
-      "IMPORT_COLUMNS",
-    );
+  if (header.record.length === 1 && chosen) {
+    const hint = otherSeparatorHint(text, separator);
+    if (hint) throw badRequest(`The file has one column.${hint}`, [], "IMPORT_SEPARATOR");
   }
 
   const startLineAfter = recordStartLines(bytes);
   let previousEnd = header.info.bytes;
-  const records = rest
-    .map((row) => {
-      const line = startLineAfter(previousEnd);
-      previousEnd = row.info.bytes;
-      return { line, cells: row.record };
-    })
-    .filter((row) => row.cells.some((cell) => cell.trim() !== ""));
-  if (records.length === 0) {
-    throw badRequest("The file has a header row but no rows to import.", [], "IMPORT_EMPTY");
-  }
-  if (records.length > MAX_IMPORT_ROWS) {
-    throw badRequest(
-      `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows. Split it into smaller files.`,
-      [],
-      "IMPORT_TOO_MANY_ROWS",
-    );
-  }
-  return {
-    columns: IMPORT_COLUMNS[area].flatMap((column) => {
-      const at = found.get(column.field);
-      return at ? [at] : [];
-    }),
-    ignoredColumns,
-    headerLength: header.record.length,
-    records,
-  };
+  const records: FileRecord[] = rest.map((row) => {
+    const line = startLineAfter(previousEnd);
+    previousEnd = row.info.bytes;
+    return { line, cells: row.record };
+  });
+  return { header: header.record, records, separator };
 }

@@ -86,7 +86,12 @@ describe("templates", () => {
       expect(response.headers["content-type"]).toMatch(/^text\/csv/);
       expect(response.headers["content-disposition"]).toContain(`${area}-import-template.csv`);
       const [header] = response.body.split("\r\n");
-      expect(header).toBe(IMPORT_COLUMNS[area].map((column) => column.header).join(","));
+      expect(header).toBe(
+        IMPORT_COLUMNS[area]
+          .filter((column) => !column.extra)
+          .map((column) => column.header)
+          .join(","),
+      );
       const result = await preview(area, response.body);
       expect(result.rows.map((row) => row.problems)).toEqual([[]]);
       expect(result).toMatchObject({ totalRows: 1, validRows: 1, invalidRows: 0 });
@@ -121,7 +126,7 @@ describe("preview", () => {
       "Name: Name is required",
       "Total Seats: Total seats must be a positive integer",
       "Payment Amount: Payment amount must be a valid number, 0 or greater",
-      "Expiry Date: Must be a date in the form YYYY-MM-DD",
+      "Expiry Date: '2027-02-30' is not a real calendar date",
     ]);
     expect(byLine.get(4)!.problems).toEqual(["Same license key as line 2."]);
     expect(byLine.get(5)!.problems).toEqual(["A license with this license key already exists."]);
@@ -235,28 +240,6 @@ describe("refusals of a bad file (nothing written)", () => {
       /binary data \(line 2\)/,
     ],
     [
-      "missing columns",
-      () =>
-        csv([
-          ["Name", "Seats"],
-          ["No key", 5],
-        ]),
-      400,
-      "IMPORT_COLUMNS",
-      /no 'License Key' column/,
-    ],
-    [
-      "a column twice",
-      () =>
-        csv([
-          ["Name", "License Key", "license key"],
-          ["Twice", "K-1", "K-2"],
-        ]),
-      400,
-      "IMPORT_COLUMNS",
-      /'License Key' appears twice/,
-    ],
-    [
       "an unclosed quote",
       () => 'Name,License Key\r\n"Broken,K-1\r\n',
       400,
@@ -318,7 +301,7 @@ describe("refusals of a bad file (nothing written)", () => {
 
     const partial = await commit("licenses", file, true);
     expect(partial.statusCode, partial.body).toBe(200);
-    expect(partial.json<ImportResultResponse>()).toEqual({
+    expect(partial.json<ImportResultResponse>()).toMatchObject({
       area: "licenses",
       imported: 2,
       skipped: 1,
@@ -482,7 +465,7 @@ describe("commit", () => {
     };
     for (const area of IMPORT_AREAS) {
       const response = await commit(area, csv(files[area]));
-      expect(response.json(), area).toEqual({ area, imported: 1, skipped: 0 });
+      expect(response.json(), area).toMatchObject({ area, imported: 1, skipped: 0 });
       const again = await preview(area, csv(files[area]));
       expect(again.rows[0]!.problems, area).toEqual([importAreas[area].duplicate.existsMessage]);
     }

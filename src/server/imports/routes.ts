@@ -1,6 +1,7 @@
-// CSV import routes (administrators only). The file is the request body, Content-Type text/csv,
-// read as bytes so its encoding can be checked before anything else (csv-file.ts); the body
-// limit refuses a larger upload before reading it.
+// Import routes (administrators only). The file is the request body: Content-Type text/csv, read
+// as bytes so its encoding can be checked before anything else (csv-file.ts), or an Excel
+// workbook's bytes (xlsx-file.ts); the query says how to read it (mapping, separator, sheet, date
+// format). The body limit refuses a larger upload before reading it.
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
@@ -9,10 +10,12 @@ import {
   importFileBodySchema,
   importPreviewResponseSchema,
   importProgressResponseSchema,
+  importReadQuerySchema,
   importResultResponseSchema,
   importTemplateResponseSchema,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_MEGABYTES,
+  XLSX_MEDIA_TYPE,
 } from "../../domain/schemas/imports";
 import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
@@ -35,6 +38,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         done(error as Error, undefined);
       }
     },
+  );
+  // A workbook's bytes go to the service as they are: which sheet to read is in the query.
+  app.addContentTypeParser(
+    XLSX_MEDIA_TYPE,
+    { parseAs: "buffer", bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => done(null, body),
   );
   // The app's handler says "The request body is too large"; an upload deserves its limit named.
   app.setErrorHandler((error: FastifyError) => {
@@ -73,11 +82,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_IMPORT_BYTES,
       schema: {
         params: importAreaParamsSchema,
+        querystring: importReadQuerySchema,
         body: importFileBodySchema,
         response: { 200: importPreviewResponseSchema },
       },
     },
-    async (request) => previewImport(app.db, app.secrets, request.params.area, request.body),
+    async (request) =>
+      previewImport(app.db, app.secrets, request.params.area, request.body, request.query),
   );
 
   app.post(
@@ -96,6 +107,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       commitImport(app.db, app.secrets, request.params.area, request.body, {
         actor: actorOf(request),
         skipInvalid: request.query.skipInvalid,
+        read: request.query,
       }),
   );
 

@@ -3,6 +3,7 @@
 import type { ImportArea } from "../../domain/imports/columns";
 import {
   type ImportPreviewResponse,
+  type ImportReadQuery,
   type ImportResultResponse,
   MAX_PREVIEW_PROBLEM_ROWS,
   PREVIEW_FIRST_ROWS,
@@ -15,10 +16,12 @@ import { badRequest, conflict } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
 import { importAreas } from "./areas";
 import { chunked } from "./areas/area";
-import { type CheckedRow, checkAgainstDatabase, checkFile } from "./check";
+import { type CheckedFile, type CheckedRow, checkAgainstDatabase, checkFile } from "./check";
 import { claimImport, finishImport, releaseClaim } from "./claim";
 import { withGinBulkLoad } from "./gin-bulk-load";
 import { clearProgress, reportProgress } from "./progress";
+import { type ImportBody, type ReadFile, readImportFile } from "./read-file";
+import { missingFieldsError } from "./table";
 
 /** Rows per INSERT (one statement, a parameter per column: db/bulk-insert.ts); progress moves
  * after each. */
@@ -28,14 +31,25 @@ const MAX_LISTED_ERRORS = 100;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+/** How the file was read, as both answers tell it. */
+const readingOf = (table: ReadFile, dateFormat: CheckedFile["dateFormat"]) => ({
+  mapping: table.mapping,
+  separator: table.separator ?? null,
+  sheets: table.sheets,
+  sheet: table.sheet,
+  dateFormat,
+});
+
 export async function previewImport(
   db: Db,
   secrets: Secrets,
   area: ImportArea,
-  text: string,
+  body: ImportBody,
+  read: ImportReadQuery = {},
 ): Promise<ImportPreviewResponse> {
   const definition = importAreas[area];
-  const file = checkFile(area, definition, text);
+  const table = await readImportFile(area, body, read);
+  const file = checkFile(definition, table, read.dateFormat);
   await checkAgainstDatabase(db, secrets, definition, file.rows);
   const invalid = file.rows.filter((row) => row.problems.length > 0);
   const listedInvalid = new Set(invalid.slice(0, MAX_PREVIEW_PROBLEM_ROWS));
@@ -44,6 +58,8 @@ export async function previewImport(
   );
   return {
     area,
+    ...readingOf(table, file.dateFormat),
+    missingFields: table.missingFields,
     columns: file.columns,
     ignoredColumns: file.ignoredColumns,
     totalRows: file.rows.length,
@@ -83,20 +99,37 @@ export interface CommitOptions {
   actor: ActivityActor;
   /** Import the valid rows and leave out the rows with problems. */
   skipInvalid: boolean;
+  /** How to read the file (mapping, separator, sheet, date format). */
+  read?: ImportReadQuery;
+}
+
+/** Nothing is written from a file whose required fields have no column or whose dates are open. */
+function refuseUnreadable(table: ReadFile, file: CheckedFile) {
+  if (table.missingFields.length > 0) throw missingFieldsError(table.missingFields);
+  if (file.dateFormat.ambiguous) {
+    throw badRequest(
+      "Every date of the file could be month first (1/2/2026 = January 2) or day first (= 1 February): choose the file's date format (dateFormat=mdy or dmy).",
+      [],
+      "IMPORT_DATE_FORMAT",
+    );
+  }
 }
 
 export async function commitImport(
   db: Db,
   secrets: Secrets,
   area: ImportArea,
-  text: string,
+  body: ImportBody,
   options: CommitOptions,
 ): Promise<ImportResultResponse> {
   const definition = importAreas[area];
+  const read = options.read ?? {};
   const claim = await claimImport(db, area, options.actor.userId);
   try {
     reportProgress(db, area, { phase: "checking", processed: 0, total: 0 });
-    const file = checkFile(area, definition, text);
+    const table = await readImportFile(area, body, read);
+    const file = checkFile(definition, table, read.dateFormat);
+    refuseUnreadable(table, file);
     const total = file.rows.length;
     const result = await db
       .transaction(async (tx) => {
@@ -138,7 +171,7 @@ export async function commitImport(
           rows: written,
           message: `Imported ${plural(written, "row")}${skipped > 0 ? `, skipped ${skipped}` : ""}.`,
         });
-        return { area, imported: written, skipped };
+        return { area, ...readingOf(table, file.dateFormat), imported: written, skipped };
       })
       .catch((error: unknown) => {
         throw createdMeanwhile(definition, error) ?? error;
