@@ -126,7 +126,7 @@ describe("the lists' sorts", () => {
   const cases = [
     ["licenses by cost asc", licensePage("cost", "asc"), "licenses_monthly_usd_cost_idx"],
     ["licenses by cost desc", licensePage("cost", "desc"), "licenses_monthly_usd_cost_desc_idx"],
-    ["licenses by expiry asc", licensePage("expiryDate", "asc"), "licenses_expiry_date_idx"],
+    ["licenses by expiry asc", licensePage("expiryDate", "asc"), "licenses_expiry_date_sort_idx"],
     ["licenses by expiry desc", licensePage("expiryDate", "desc"), "licenses_expiry_date_desc_idx"],
     ["users by name asc", userPage("fullName", "asc"), "users_full_name_order_idx"],
     ["users by name desc", userPage("fullName", "desc"), "users_full_name_desc_order_idx"],

@@ -1,6 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { countedFilters, type ListQuery, listPageRequest, TOTAL_REUSE_MS } from "./list-page-query";
+import {
+  countedFilters,
+  fromEndWindow,
+  type ListQuery,
+  listPageRequest,
+  TOTAL_REUSE_MS,
+} from "./list-page-query";
 import { clampPage, pageCount } from "./pagination";
 
 const PATH = "/api/users";
@@ -239,5 +245,49 @@ describe("listPageRequest for a keyset list", () => {
     expect(new URLSearchParams(request.queryString).get("after")).toBe("next-of-1");
     const last = request.pageOf(rows(7), withCursors("n", "p", 1_000_000, true));
     expect(last).toMatchObject({ offset: 50, total: 57, estimated: false });
+  });
+
+  it("reads a page nearer the end from the end once the total is known, never past it", () => {
+    const client = new QueryClient();
+    readPage(client, newest, 1, withCursors("next-of-1", "prev-of-1", 1030));
+    // The last page (21 of 21) holds rows 1000-1029: the 30 last rows, read from the end.
+    expect(asksFor(client, newest, 21)).toMatchObject({
+      fromEnd: "true",
+      limit: "30",
+      offset: "0",
+      withTotal: "false",
+    });
+    // Page 15 (rows 700-749): 280 rows after it, 700 before: from the end, after 280.
+    expect(asksFor(client, newest, 15)).toMatchObject({ fromEnd: "true", offset: "280" });
+    // Page 5 is nearer the start: by offset. Past the end: by offset (the pager then moves back).
+    expect(asksFor(client, newest, 5)).toMatchObject({ offset: "200" });
+    expect(asksFor(client, newest, 5).fromEnd).toBeUndefined();
+    expect(asksFor(client, newest, 30).fromEnd).toBeUndefined();
+    // Not for a list that did not opt in, nor for one whose server sends no cursors.
+    expect(asksFor(client, newest, 21, false).fromEnd).toBeUndefined();
+    const plain = new QueryClient();
+    readPage(plain, newest, 1, headers(1030));
+    expect(asksFor(plain, newest, 21)).toMatchObject({ offset: "1000" });
+    expect(asksFor(plain, newest, 21).fromEnd).toBeUndefined();
+  });
+
+  it("places a page read from the end at its own offset, with the known total", () => {
+    const client = new QueryClient();
+    readPage(client, newest, 1, withCursors("next-of-1", "prev-of-1", 1030));
+    const request = listPageRequest(contextAt(client, newest, 21), newest, 21, 50);
+    const last = request.pageOf(rows(30), withCursors("n", "p"));
+    expect(last).toMatchObject({ offset: 1000, total: 1030, estimated: false });
+    expect(last.cursors).toMatchObject({ next: "n", prev: "p" });
+  });
+});
+
+describe("fromEndWindow", () => {
+  it("counts from the nearer end only", () => {
+    expect(fromEndWindow(0, 50, 1000)).toBeUndefined();
+    expect(fromEndWindow(450, 50, 1000)).toBeUndefined();
+    expect(fromEndWindow(500, 50, 1000)).toEqual({ limit: 50, offset: 450 });
+    expect(fromEndWindow(950, 50, 1000)).toEqual({ limit: 50, offset: 0 });
+    expect(fromEndWindow(1000, 50, 1030)).toEqual({ limit: 30, offset: 0 });
+    expect(fromEndWindow(1050, 50, 1030)).toBeUndefined();
   });
 });

@@ -7,11 +7,12 @@
 // estimated total is never kept: the server estimates again at no cost, and corrects the
 // estimate near the list's end, where a kept one would end the pager too early or too late.
 //
-// A list that pages by keyset too (`keyset: true`: the activity log) turns a page by its
-// neighbour: when the page just before (or after) it, same query, is cached, the page is asked
-// for after that page's last row (before its first) by cursor, whose cost does not grow with
-// depth, instead of by offset. The page number stays in the URL and a page with no cached
-// neighbour (a bookmark to page 40, the pager's last page) is read by offset as before.
+// Every list pages by keyset where its server does (it answers X-Next-Cursor; decision 0040): a
+// page whose neighbour (same query, the page just before or after it) is cached is asked for
+// after that page's last row (before its first) by cursor, whose cost does not grow with depth.
+// A page with no cached neighbour (a bookmark to page 40, the pager's last page) is read from
+// whichever end of the list is nearer when the total is known exactly: from the end, the last
+// page costs what the first costs (fromEnd=true). The page number stays in the URL.
 import type { Query, QueryFunctionContext } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { listQueryString, type PageWindow } from "./list-query-string";
@@ -64,8 +65,34 @@ export interface PageCursors {
 }
 
 export interface ListRequestOptions {
-  /** The list pages by keyset too: turn pages by cursor from a cached neighbour. */
+  /** false: page by offset only, even where the server answers cursors. */
   keyset?: boolean;
+}
+
+/**
+ * Whether the server pages `list` by keyset: some cached page of it, same query and page size,
+ * came with cursors. A list not yet on the kit never does, so it is never sent a cursor or
+ * fromEnd it would ignore.
+ */
+function pagesByKeyset(context: ListQueryContext, list: string) {
+  const cache = context.client.getQueryCache();
+  return cache
+    .findAll({ queryKey: context.queryKey.slice(0, 1) })
+    .some(
+      (cached) =>
+        (cached.state.data as Partial<KeysetListPage<unknown>> | undefined)?.cursors?.list === list,
+    );
+}
+
+/**
+ * The window from the list's end for the page at `offset` of a list of `total` rows, when the
+ * end is nearer than the start; else undefined. The last page may be short: its limit is what is
+ * left (the page's rows from offset to the end).
+ */
+export function fromEndWindow(offset: number, pageSize: number, total: number) {
+  if (offset === 0 || offset >= total || offset < total - offset - pageSize) return undefined;
+  const limit = Math.min(pageSize, total - offset);
+  return { limit, offset: total - offset - limit };
 }
 
 /**
@@ -116,12 +143,21 @@ export function listPageRequest(
   const filters = countedFilters(query);
   const known = knownTotal(context, filters);
   const list = listQueryString({ ...query, limit: String(pageSize) });
-  const cursor = options.keyset ? neighbourCursor(context, list, offset, pageSize) : undefined;
-  // From a cursor, the offset counts from it (0: the page right beside it).
-  const window: PageWindow = { limit: pageSize, offset: cursor ? 0 : offset };
+  const keyset = options.keyset !== false;
+  const cursor = keyset ? neighbourCursor(context, list, offset, pageSize) : undefined;
+  const fromEnd =
+    keyset && !cursor && known && pagesByKeyset(context, list)
+      ? fromEndWindow(offset, pageSize, known.total)
+      : undefined;
+  // From a cursor, the offset counts from it (0: the page right beside it); from the end, from
+  // the last row.
+  const window: PageWindow = fromEnd ?? { limit: pageSize, offset: cursor ? 0 : offset };
   if (known) window.withTotal = false;
   return {
-    queryString: listQueryString({ ...query, ...cursor }, window),
+    queryString: listQueryString(
+      { ...query, ...cursor, ...(fromEnd ? { fromEnd: "true" } : {}) },
+      window,
+    ),
     pageOf<Row>(rows: Row[], headers: Headers): KeysetListPage<Row> {
       const next = headers.get("X-Next-Cursor");
       const prev = headers.get("X-Prev-Cursor");

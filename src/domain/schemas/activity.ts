@@ -3,14 +3,17 @@
 import { z } from "zod";
 import { activityActionSchema, activityAreaSchema, activityViaSchema } from "../activity";
 import { isoDateSchema, positiveIdSchema } from "./common";
-import { cursorSchema } from "./cursor";
+import { keyPart, listCursors, withKeyset } from "./cursor";
 import { pageQuerySchema, sortSchema } from "./paging";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
-export const activityListQuerySchema = pageQuerySchema
-  .extend({
+/** The log's one order: by the time of the record (to the microsecond), then the id. */
+export const activityCursors = listCursors("activity", { occurredAt: [keyPart("timestamptz")] });
+
+export const activityListQuerySchema = withKeyset(
+  pageQuerySchema.extend({
     sort: sortSchema(["occurredAt"], "occurredAt"),
     order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("desc"),
     userId: optional(positiveIdSchema()),
@@ -20,22 +23,13 @@ export const activityListQuerySchema = pageQuerySchema
     /** First and last calendar day (UTC), both included. */
     from: optional(isoDateSchema),
     to: optional(isoDateSchema),
-    /**
-     * Keyset paging (decision 0029, amended): the page of rows just past this position in the
-     * order (a page's X-Next-Cursor), or just before it (`before`, a page's X-Prev-Cursor). With
-     * either, `offset` counts rows away from the cursor, and the cost does not grow with depth.
-     */
-    after: cursorSchema.describe("Rows after this cursor (a page's X-Next-Cursor header)"),
-    before: cursorSchema.describe("Rows before this cursor (a page's X-Prev-Cursor header)"),
-  })
-  .refine((query) => !query.after || !query.before, {
-    message: "Give after or before, not both",
-    path: ["before"],
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: "The start date must be on or before the end date",
-    path: ["to"],
-  });
+  }),
+  // Keyset paging (decision 0040): after/before a cursor, or from the end.
+  activityCursors,
+).refine((query) => !query.from || !query.to || query.from <= query.to, {
+  message: "The start date must be on or before the end date",
+  path: ["to"],
+});
 export type ActivityListQuery = z.output<typeof activityListQuerySchema>;
 
 export const activityResponseSchema = z.object({

@@ -9,19 +9,36 @@ export const exportFormatSchema = z.enum(EXPORT_FORMATS, {
   error: "Format must be csv, xlsx or pdf",
 });
 
+/**
+ * A CSV starts with a UTF-8 byte-order mark, so that Excel on Windows opens it as UTF-8 on a
+ * double-click (without one it reads the bytes as the system's code page); `bom=false` leaves it
+ * out for scripts that do not expect it. Only CSV (and the CSVs of a zip) has one.
+ */
+export const csvBomSchema = z
+  .enum(["true", "false"], { error: "bom must be true or false" })
+  .optional()
+  .transform((value) => value !== "false");
+
 /** Everything at once: a zip of one CSV per area, one workbook with a sheet per area, or a PDF report. */
 export const EXPORT_ALL_FORMATS = ["zip", "xlsx", "pdf"] as const;
 export type ExportAllFormat = (typeof EXPORT_ALL_FORMATS)[number];
 export const exportAllQuerySchema = z.object({
   format: z.enum(EXPORT_ALL_FORMATS, { error: "Format must be zip, xlsx or pdf" }),
+  bom: csvBomSchema,
 });
 
 /**
  * A list's export query is the list query without its page window (an export is every matching
  * row) plus the format: `listQuerySchema.omit(PAGE_WINDOW).extend(EXPORT_FORMAT_FIELD)`.
  */
-export const PAGE_WINDOW = { limit: true, offset: true } as const;
-export const EXPORT_FORMAT_FIELD = { format: exportFormatSchema };
+export const PAGE_WINDOW = {
+  limit: true,
+  offset: true,
+  after: true,
+  before: true,
+  fromEnd: true,
+} as const;
+export const EXPORT_FORMAT_FIELD = { format: exportFormatSchema, bom: csvBomSchema };
 
 /** The success answer of every export route: a file, streamed (never JSON). */
 export const exportFileResponseSchema = z

@@ -17,6 +17,7 @@ import {
   positiveIdSchema,
   wholeNumberFromString,
 } from "./common";
+import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
 import { pageQuerySchema, sortSchema } from "./paging";
 
 export const MAX_LICENSE_KEY_LENGTH = 500;
@@ -158,9 +159,20 @@ const licenseIdListSchema = z.preprocess(
     .optional(),
 );
 
-// A page of the list (limit/offset) comes from the list kit: without either the whole list is
-// returned (the spec's client reads it whole); with either, X-Total-Count carries the total.
-export const licenseListQuerySchema = pageQuerySchema.extend({
+/**
+ * The keys of the license list's sorts, after which the id breaks ties (decision 0040): by name;
+ * by expiry date, then name; by monthly cost in USD, then name. No date or no amount sorts last.
+ */
+export const licenseCursors = listCursors("licenses", {
+  name: [keyPart("text")],
+  expiryDate: [nullableKeyPart("date"), keyPart("text")],
+  cost: [nullableKeyPart("numeric"), keyPart("text")],
+});
+
+// A page of the list (limit/offset, or a cursor) comes from the list kit: without either the
+// whole list is returned (the spec's client reads it whole); with either, X-Total-Count carries
+// the total.
+const licenseListFields = pageQuerySchema.extend({
   status: z
     .enum(LICENSE_STATUS_FILTERS, {
       error: "Status must be all, active, expiring or expired",
@@ -170,12 +182,17 @@ export const licenseListQuerySchema = pageQuerySchema.extend({
   /** The viewer's calendar date, so the status filter matches the badges they see. */
   today: z.iso.date({ error: "Must be a date in the form YYYY-MM-DD" }).optional(),
 });
+export const licenseListQuerySchema = withKeyset(licenseListFields, licenseCursors);
 export type LicenseListQuery = z.output<typeof licenseListQuerySchema>;
 
 // Whole without limit or offset (the spec's client reads it so); a page with X-Total-Count with
 // either, newest first like the whole list.
 const ASSIGNMENT_PAGE_FIELDS = { limit: true, offset: true, withTotal: true } as const;
-export const assignmentListQuerySchema = pageQuerySchema.pick(ASSIGNMENT_PAGE_FIELDS).extend({
+/** The assignments' one order: newest first by creation (to the microsecond), then the id. */
+export const assignmentCursors = listCursors("assignments", {
+  createdAt: [keyPart("timestamptz")],
+});
+const assignmentListFields = pageQuerySchema.pick(ASSIGNMENT_PAGE_FIELDS).extend({
   licenseId: idSchema.optional(),
   /** Only the assignments of these licenses ('3,17,42'), e.g. the ones a page of the list shows. */
   licenseIds: licenseIdListSchema,
@@ -184,6 +201,7 @@ export const assignmentListQuerySchema = pageQuerySchema.pick(ASSIGNMENT_PAGE_FI
     z.boolean({ error: "active must be true or false" }).optional(),
   ),
 });
+export const assignmentListQuerySchema = withKeyset(assignmentListFields, assignmentCursors);
 export type AssignmentListQuery = z.output<typeof assignmentListQuerySchema>;
 
 const selectUserMessage = "Please select a user";

@@ -162,7 +162,11 @@ describe("GET /api/activity by cursor", () => {
   });
 
   it("answers 400 for a cursor the server did not write", async () => {
-    const good = encodeCursor({ at: "2024-03-01T10:00:00.000001Z", id: 5 });
+    const good = encodeCursor({
+      tag: "activity:occurredAt",
+      values: ["2024-03-01T10:00:00.000001Z"],
+      id: 5,
+    });
     const base64url = (text: string) => Buffer.from(text).toString("base64url");
     for (const cursor of [
       "not a cursor",

@@ -3,16 +3,21 @@
 // Each filter has an index that ends in (occurred_at, id): see schema.ts. A page is asked for by
 // offset, or by keyset from a cursor (after/before, lib/keyset.ts), whose cost does not depend on
 // how deep the page is; every page answers with its cursors.
-import { and, asc, desc, eq, gte, ilike, lt } from "drizzle-orm";
-import type { ActivityListQuery, ActivityResponse } from "../../domain/schemas/activity";
+import { and, eq, gte, ilike, lt } from "drizzle-orm";
+import {
+  type ActivityListQuery,
+  type ActivityResponse,
+  activityCursors,
+} from "../../domain/schemas/activity";
 import type { Db } from "../db/client";
 import { activityLog, users } from "../db/schema";
-import { cursorTimeOf, keysetWindow, pageCursors } from "../lib/keyset";
-import { selectPage } from "../lib/paging";
+import { keysetSort, selectKeysetPage } from "../lib/keyset";
 import { containsPattern } from "../lib/text-search";
 
 /** A log grows without bound: without a limit, one page of this size, never the whole table. */
 export const DEFAULT_ACTIVITY_PAGE = 50;
+
+const byTime = keysetSort(activityCursors, "occurredAt", [activityLog.occurredAt], activityLog.id);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -47,9 +52,12 @@ export async function listActivity(db: Db, query: ActivityListQuery) {
       : undefined,
     query.search ? ilike(activityLog.itemLabel, containsPattern(query.search)) : undefined,
   );
-  const keyset = keysetWindow(activityLog.occurredAt, activityLog.id, query.order, query);
-  const direction = keyset.read === "asc" ? asc : desc;
-  const page = await selectPage(db, {
+  const page = await selectKeysetPage(db, {
+    cursors: activityCursors,
+    sortName: "occurredAt",
+    sort: byTime,
+    order: query.order,
+    query,
     from: activityLog,
     // What the total counts: the filters, not the cursor.
     where,
@@ -60,38 +68,22 @@ export async function listActivity(db: Db, query: ActivityListQuery) {
       // The log grows without bound: its whole count is the page's cost (decision 0029).
       estimate: true,
     },
-    select: (total) =>
+    select: (total, cursor, window) =>
       db
-        .select({
-          log: activityLog,
-          username: users.username,
-          cursorAt: cursorTimeOf(activityLog.occurredAt),
-          total,
-        })
+        .select({ log: activityLog, username: users.username, cursor, total })
         .from(activityLog)
         .leftJoin(users, eq(users.id, activityLog.userId))
-        .where(and(where, keyset.where))
-        .orderBy(direction(activityLog.occurredAt), direction(activityLog.id))
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.log.id,
+    // A search's pattern is a value, but its best plan depends on it: built per request.
+    statement: { list: "activity", shape: undefined, values: {} },
   });
-  const rows = keyset.reversed ? page.rows.reverse() : page.rows;
   return {
-    records: rows.map(toResponse),
-    ...(keyset.where
-      ? totalAtCursor(rows[0]?.total, query.withTotal)
-      : { total: page.total, estimated: page.estimated }),
-    cursors: pageCursors(rows.map(({ log, cursorAt }) => ({ cursorAt, id: log.id }))),
+    records: page.rows.map(toResponse),
+    total: page.total,
+    estimated: page.estimated,
+    cursors: page.cursors,
   };
-}
-
-/**
- * A keyset page's total. Its place in the list is unknown (the offset counts from the cursor), so
- * selectPage's "a short page ends the list at offset + rows" does not hold: the total is only
- * what the statement itself counted, or estimated (negated, see totalOf in lib/paging.ts). An
- * empty page has no row to carry it; the client keeps the total it has.
- */
-function totalAtCursor(raw: number | null | undefined, withTotal: boolean | undefined) {
-  if (withTotal === false || raw === null || raw === undefined)
-    return { total: null, estimated: false };
-  return raw < 0 ? { total: -raw, estimated: true } : { total: raw, estimated: false };
 }

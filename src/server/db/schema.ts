@@ -353,7 +353,8 @@ export const licenses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("licenses_name_lower_idx").on(sql`lower(${t.name})`),
+    // The list's sort by name (licenses/list-query.ts): a keyset page seeks (lower(name), id).
+    index("licenses_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     // Substring search by name (ILIKE '%text%'); pg_trgm comes from migration 0001.
     index("licenses_name_trgm_idx")
       .using("gin", t.name.op("gin_trgm_ops"))
@@ -363,12 +364,20 @@ export const licenses = pgTable(
     index("licenses_key_search_tokens_idx")
       .using("gin", t.licenseKeySearchTokens)
       .with(IMPORTED_TABLE_GIN),
-    // The list's sort by expiry date (list-query.ts), one index per direction: both keep licenses
-    // without a date last and break ties by name and id ascending, so a page is the first rows
-    // of an index walk; the ascending one also serves the status filters' date ranges.
+    // The status filters' date ranges (list-query.ts) and Needs Attention's neighbours.
     index("licenses_expiry_date_idx").on(t.expiryDate, sql`lower(${t.name})`, t.id),
+    // The list's sort by expiry date (list-query.ts, lib/keyset.ts), one index per direction:
+    // each leads with the flag that keeps licenses without a date last in that direction, and
+    // every term runs one way, so a keyset page is one seek and the next rows of the index.
+    index("licenses_expiry_date_sort_idx").on(
+      sql`(${t.expiryDate} is null)`,
+      t.expiryDate,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
     index("licenses_expiry_date_desc_idx").on(
-      sql`${t.expiryDate} desc nulls last`,
+      sql`(${t.expiryDate} is not null)`,
+      t.expiryDate,
       sql`lower(${t.name})`,
       t.id,
     ),
@@ -397,12 +406,17 @@ export const licenses = pgTable(
         t.id,
       )
       .where(sql`${t.paymentAmount} is not null`),
-    // The list's sort by monthly cost in USD (list-query.ts), one index per direction because
-    // both keep missing costs last and the name/id tie-break ascending: a page is then the
-    // first rows of an index walk instead of a sort of every row.
-    index("licenses_monthly_usd_cost_idx").on(monthlyUsdCostSql(t), sql`lower(${t.name})`, t.id),
+    // The list's sort by monthly cost in USD (list-query.ts, lib/keyset.ts), one index per
+    // direction, each led by the flag that keeps missing costs last (as the expiry sort's).
+    index("licenses_monthly_usd_cost_idx").on(
+      sql`(${monthlyUsdCostSql(t)} is null)`,
+      monthlyUsdCostSql(t),
+      sql`lower(${t.name})`,
+      t.id,
+    ),
     index("licenses_monthly_usd_cost_desc_idx").on(
-      sql`${monthlyUsdCostSql(t)} desc nulls last`,
+      sql`(${monthlyUsdCostSql(t)} is not null)`,
+      monthlyUsdCostSql(t),
       sql`lower(${t.name})`,
       t.id,
     ),

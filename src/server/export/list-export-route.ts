@@ -27,7 +27,10 @@ export interface ListRoute<Query extends z.ZodObject = z.ZodObject> {
 }
 
 /** The list's query as its export reads it: every filter and the order, no page window. */
-export type ExportQuery<Query extends z.ZodObject> = Omit<z.infer<Query>, "limit" | "offset">;
+export type ExportQuery<Query extends z.ZodObject> = Omit<
+  z.infer<Query>,
+  "limit" | "offset" | "after" | "before" | "fromEnd"
+>;
 
 /** The export's query: the list's without its page window (if it is paged), plus the format. */
 function exportQuerySchema(list: ListRoute<z.ZodObject>) {
@@ -58,11 +61,12 @@ export function declareListExport<Query extends z.ZodObject>(
       schema: { querystring: exportQuerySchema(list), response: { 200: exportFileResponseSchema } },
     },
     async (request, reply) => {
-      const { format, ...filters } = request.query as { format: ExportFormat };
+      const { format, bom, ...filters } = request.query as { format: ExportFormat; bom: boolean };
       const table = options.table(request, filters as ExportQuery<Query>);
       return sendLogged(app.db, request, reply, {
         area: options.area,
         format,
+        bom,
         filters,
         tables: [table],
         fileName: table.name,

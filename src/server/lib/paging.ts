@@ -32,6 +32,11 @@ export interface PageBounds {
    * estimate (Page.estimated). Only for a list whose route passes `estimated` on to sendPage.
    */
   estimate?: boolean;
+  /**
+   * true: `offset` counts from a cursor (lib/keyset.ts), not from the list's start, so a short or
+   * empty page says nothing about the total: only a count (or the estimate) tells it.
+   */
+  anchored?: boolean;
 }
 
 /**
@@ -247,6 +252,7 @@ async function withTotal<Row>(
   countAll: () => Promise<number>,
 ): Promise<Page<Row>> {
   const rows = page as (Row & { total: number })[];
+  if (bounds.anchored) return anchoredTotal(bounds, rows);
   const offset = bounds.offset ?? 0;
   if (rows.length > 0) {
     // Not counted: a short page is the list's end, a full one tells nothing.
@@ -267,6 +273,18 @@ async function withTotal<Row>(
   // page by it, and an estimate could send it past the end again.
   if (!offset) return { rows, total: 0, estimated: false };
   return { rows, total: await countAll(), estimated: false };
+}
+
+/**
+ * A page's total from a cursor: what the statement counted beside the page. An empty page has no
+ * row to carry it, and the client keeps the total it has (it turned to this page from another).
+ */
+function anchoredTotal<Row>(bounds: PageBounds, rows: (Row & { total: number })[]): Page<Row> {
+  const first = rows[0];
+  if (!counts(bounds) || !first) return { rows, total: null, estimated: false };
+  return first.total >= 0
+    ? { rows, total: first.total, estimated: false }
+    : { rows, total: -first.total, estimated: true };
 }
 
 /**

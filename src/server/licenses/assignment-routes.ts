@@ -11,6 +11,7 @@ import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
 import { declareListExport } from "../export/list-export-route";
 import { assignmentTable } from "../export/tables/assignments";
+import { sendCursors } from "../lib/keyset";
 import { LARGE_TABLE_ROWS, sendPage } from "../lib/paging";
 import {
   createAssignment,
@@ -43,6 +44,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listAssignments(app.db, request.query);
+      sendCursors(reply, list.cursors);
       return sendPage(reply, list.assignments, list.total, list.estimated);
     },
   );

@@ -1,14 +1,14 @@
 // License assignments (seats). Creating one locks the license row, so concurrent requests queue
 // on it and the seat count they read is final: a license never has more active seats than
 // totalSeats, on PGlite or on a PostgreSQL server shared by several processes.
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
-import type { CursorPosition } from "../../domain/schemas/cursor";
-import type {
-  AssignmentListQuery,
-  AssignmentResponse,
-  CreateAssignmentRequest,
-  LicenseListQuery,
+import {
+  type AssignmentListQuery,
+  type AssignmentResponse,
+  assignmentCursors,
+  type CreateAssignmentRequest,
+  type LicenseListQuery,
 } from "../../domain/schemas/licenses";
 import { MAX_PAGE_SIZE } from "../../domain/schemas/paging";
 import { type ActivityActor, recordActivity } from "../activity/record";
@@ -17,9 +17,9 @@ import type { Db, Executor } from "../db/client";
 import { isUniqueViolation } from "../db/driver-errors";
 import { idIn } from "../db/id-list";
 import { licenseAssignments, licenses } from "../db/schema";
+import { pagesOf } from "../export/row-pages";
 import { conflict, notFound } from "../http/errors";
-import { cursorTimeOf, keysetWindow } from "../lib/keyset";
-import { selectPage } from "../lib/paging";
+import { keysetOrder, keysetSort, selectKeysetPage } from "../lib/keyset";
 import type { Secrets } from "../lib/secrets";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
@@ -32,11 +32,16 @@ const alreadyAssigned = () =>
     { path: "userId", message: "This user already has an active assignment of this license" },
   ]);
 
+/** The list's one sort: by creation, then id (license_assignments_created_at_idx). */
+const byCreation = keysetSort(
+  assignmentCursors,
+  "createdAt",
+  [licenseAssignments.createdAt],
+  licenseAssignments.id,
+);
+
 // Walks license_assignments_created_at_idx backwards: a page is its first rows.
-export const assignmentsNewestFirst = [
-  desc(licenseAssignments.createdAt),
-  desc(licenseAssignments.id),
-];
+export const assignmentsNewestFirst = keysetOrder(byCreation, "desc");
 
 /** The assignments `where` keeps, newest first, with their license's name and `extra` fields. */
 const selectAssignments = <Extra extends Record<string, SQL.Aliased | SQL>>(
@@ -84,9 +89,17 @@ type AssignmentFilter = Pick<AssignmentListQuery, "licenseId" | "licenseIds" | "
  * active or only ended ones. The licenses page asks for its page's seats on every visit: prepared
  * once per set of filters given.
  */
-export async function listAssignments(db: Db, filter: AssignmentListQuery = {}) {
+export async function listAssignments(
+  db: Db,
+  filter: Omit<AssignmentListQuery, "fromEnd"> & { fromEnd?: boolean } = {},
+) {
   const { shape, where, values } = assignmentFilter(filter);
-  const page = await selectPage(db, {
+  const page = await selectKeysetPage(db, {
+    cursors: assignmentCursors,
+    sortName: "createdAt",
+    sort: byCreation,
+    order: "desc",
+    query: filter,
     from: licenseAssignments,
     where,
     // Assignments accumulate (ended ones stay): the whole list's total is estimated once large.
@@ -96,42 +109,35 @@ export async function listAssignments(db: Db, filter: AssignmentListQuery = {}) 
       withTotal: filter.withTotal,
       estimate: true,
     },
-    select: (total) => selectAssignments(db, where, { total }),
+    select: (total, cursor, window) =>
+      db
+        .select({ assignment: licenseAssignments, licenseName: licenses.name, cursor, total })
+        .from(licenseAssignments)
+        .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
+        .$dynamic(),
+    idOf: (row) => row.assignment.id,
     statement: { list: "license_assignments", shape, values },
   });
   return {
     assignments: toResponses(page.rows),
     total: page.total,
     estimated: page.estimated,
+    cursors: page.cursors,
   };
 }
 
 /**
- * The whole list for an export, `pageSize` rows at a time, each page starting after the last
- * row of the one before (keyset, lib/keyset.ts): by offset, the 250th page of 1,000 would walk
+ * The whole list for an export, `pageSize` rows at a time, each page read after the last row of
+ * the one before (keyset, export/row-pages.ts): by offset, the 250th page of 1,000 would walk
  * and join the 249,000 rows before it again (an export of 250,000 assignments took 18 s).
  */
-export async function* assignmentsInPages(
-  db: Db,
-  filter: AssignmentFilter,
-  pageSize: number,
-): AsyncGenerator<AssignmentResponse[]> {
-  const { where, values } = assignmentFilter(filter);
-  const { createdAt, id } = licenseAssignments;
-  let after: CursorPosition | undefined;
-  for (;;) {
-    const past = keysetWindow(createdAt, id, "desc", { after }).where;
-    const rows = await selectAssignments(db, and(where, past), {
-      cursorAt: cursorTimeOf(createdAt),
-    })
-      .limit(pageSize)
-      .execute(values);
-    if (rows.length > 0) yield toResponses(rows);
-    const last = rows.at(-1);
-    if (!last || rows.length < pageSize) return;
-    after = { at: last.cursorAt, id: last.assignment.id };
-  }
-}
+export const assignmentsInPages = (db: Db, filter: AssignmentFilter, pageSize: number) =>
+  pagesOf(async (bounds) => {
+    const page = await listAssignments(db, { ...filter, ...bounds });
+    return { rows: page.assignments, next: page.cursors?.next };
+  }, pageSize);
 
 /**
  * The active assignments of the licenses on one page of the license list, read with the list's

@@ -4,8 +4,6 @@
 // those constants, and list-query.test.ts checks the SQL against matchesStatusFilter row by row.
 import {
   and,
-  asc,
-  desc,
   gt,
   gte,
   isNotNull,
@@ -20,8 +18,9 @@ import {
 import { addDays, type IsoDate } from "../../domain/dates";
 import type { LicenseStatusFilter } from "../../domain/enums";
 import { EXPIRING_SOON_DAYS } from "../../domain/license-status";
-import type { LicenseListQuery } from "../../domain/schemas/licenses";
+import { type LicenseListQuery, licenseCursors } from "../../domain/schemas/licenses";
 import { licenses } from "../db/schema";
+import { keysetOrder, keysetSort } from "../lib/keyset";
 import { monthlyUsdCostSql } from "../money/monthly-cost-sql";
 
 /** The days a status filter compares expiry dates with: today and the last "expiring soon" day. */
@@ -70,20 +69,24 @@ export function statusCondition(
   }
 }
 
-const monthlyUsdCost = monthlyUsdCostSql(licenses);
-
 const lowerName = sql`lower(${licenses.name})`;
 
-/** ORDER BY for the list: the chosen key (rows without it last either way), then name, then id. */
-export function listOrder(query: Pick<LicenseListQuery, "sort" | "order">): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  const tieBreak = [asc(lowerName), asc(licenses.id)];
-  switch (query.sort) {
-    case "name":
-      return [direction(lowerName), direction(licenses.id)];
-    case "expiryDate":
-      return [sql`${direction(licenses.expiryDate)} nulls last`, ...tieBreak];
-    case "cost":
-      return [sql`${direction(monthlyUsdCost)} nulls last`, ...tieBreak];
-  }
-}
+/**
+ * The list's sorts (keys in domain/schemas/licenses.ts): each key, then name, then id, all in the
+ * chosen direction (a keyset page is one index bound only so); no date or no cost last either
+ * way. Each has its index in schema.ts on the same expressions (decision 0040).
+ */
+export const licenseSorts = {
+  name: keysetSort(licenseCursors, "name", [lowerName], licenses.id),
+  expiryDate: keysetSort(
+    licenseCursors,
+    "expiryDate",
+    [licenses.expiryDate, lowerName],
+    licenses.id,
+  ),
+  cost: keysetSort(licenseCursors, "cost", [monthlyUsdCostSql(licenses), lowerName], licenses.id),
+};
+
+/** ORDER BY for the list in the query's sort and direction. */
+export const listOrder = (query: Pick<LicenseListQuery, "sort" | "order">): SQL[] =>
+  keysetOrder(licenseSorts[query.sort], query.order);

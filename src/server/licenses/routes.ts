@@ -30,6 +30,7 @@ import {
 import { viewerOf } from "../auth/viewer";
 import { declareListExport } from "../export/list-export-route";
 import { licenseTable } from "../export/tables/licenses";
+import { sendCursors } from "../lib/keyset";
 import { sendPage } from "../lib/paging";
 import { narrowReply } from "../lib/role-shape";
 import { assignmentRoutes } from "./assignment-routes";
@@ -50,6 +51,7 @@ import {
  */
 function sendLicenseList(request: FastifyRequest, reply: FastifyReply, list: LicenseList) {
   if (!isAdmin(request)) narrowReply(reply, userLicenseListResponseSchema);
+  sendCursors(reply, list.cursors);
   return sendPage(reply, list.licenses, list.total);
 }
 

@@ -2,11 +2,12 @@
 // The key is stored sealed, masked and blind-indexed (license-key.ts, server/lib/secrets).
 import { and, count, eq, exists, ilike, or, type SQL, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
-import type {
-  CreateLicenseRequest,
-  LicenseListQuery,
-  LicenseResponse,
-  UpdateLicenseRequest,
+import {
+  type CreateLicenseRequest,
+  type LicenseListQuery,
+  type LicenseResponse,
+  licenseCursors,
+  type UpdateLicenseRequest,
 } from "../../domain/schemas/licenses";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
@@ -16,14 +17,14 @@ import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, licenses } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
-import { selectPage } from "../lib/paging";
+import { type PageCursors, selectKeysetPage } from "../lib/keyset";
 import type { Secrets } from "../lib/secrets";
 import { containsPattern } from "../lib/text-search";
 import { canSeeLicense } from "./access";
 import { licenseChanges } from "./license-activity";
 import { keyContains, storedLicenseKey } from "./license-key";
 import { type LicenseListRow, licenseListColumns, toLicenseResponse } from "./license-response";
-import { listOrder, statusCondition, statusDayPlaceholders, statusDays } from "./list-query";
+import { licenseSorts, statusCondition, statusDayPlaceholders, statusDays } from "./list-query";
 
 /** Active assignments per license, in one grouped query (all licenses when ids is omitted). */
 export async function countActiveSeats(db: Executor, ids?: number[]) {
@@ -64,6 +65,8 @@ export interface LicenseList {
   licenses: LicenseResponse[];
   /** Every row the conditions match, when a page was asked for (limit or offset); else null. */
   total: number | null;
+  /** Where the page starts and ends (X-Prev-Cursor, X-Next-Cursor); null when empty. */
+  cursors: PageCursors;
 }
 
 /**
@@ -109,23 +112,29 @@ export async function listLicenses(
     conditions.push(keyMatches ? or(nameMatches, keyMatches) : nameMatches);
   }
   const where = and(...conditions);
-  const page = await selectPage(db, {
+  const page = await selectKeysetPage(db, {
+    cursors: licenseCursors,
+    sortName: query.sort,
+    sort: licenseSorts[query.sort],
+    order: query.order,
+    query,
     from: licenses,
     where,
     bounds: query,
     // The order ends in the id, so consecutive pages neither repeat nor skip a row.
-    select: (total) =>
+    select: (total, cursor, window) =>
       db
-        .select({ license: licenseListColumns, total })
+        .select({ license: licenseListColumns, cursor, total })
         .from(licenses)
-        .where(where)
-        .orderBy(...listOrder(query))
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.license.id,
     statement: {
       list: "licenses",
       shape: query.search
         ? undefined
-        : [ownerId === undefined ? "every" : "held", query.status, query.sort, query.order].join(),
+        : [ownerId === undefined ? "every" : "held", query.status, query.sort].join(),
       values,
     },
   });
@@ -135,6 +144,7 @@ export async function listLicenses(
       page.rows.map((row) => row.license),
     ),
     total: page.total,
+    cursors: page.cursors,
   };
 }
 

@@ -7,7 +7,10 @@ import { describeFilters } from "../filters";
 import { EXPORT_PAGE_SIZE } from "../row-pages";
 import type { ExportTable } from "../table";
 
-export type AssignmentExportQuery = Omit<AssignmentListQuery, "limit" | "offset">;
+export type AssignmentExportQuery = Omit<
+  AssignmentListQuery,
+  "limit" | "offset" | "after" | "before"
+>;
 
 export function assignmentTable(
   db: Db,

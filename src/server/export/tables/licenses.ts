@@ -10,7 +10,7 @@ import { describeFilters } from "../filters";
 import { pagesOf } from "../row-pages";
 import type { ExportColumn, ExportTable } from "../table";
 
-export type LicenseExportQuery = Omit<LicenseListQuery, "limit" | "offset">;
+export type LicenseExportQuery = Omit<LicenseListQuery, "limit" | "offset" | "after" | "before">;
 
 const everyoneColumns: ExportColumn<LicenseResponse>[] = [
   { header: "Name", type: "text", value: (l) => l.name, weight: 2 },
@@ -57,9 +57,10 @@ export function licenseTable(
     filters: licenseFilters(query),
     columns: isAdmin ? [...everyoneColumns, ...adminColumns] : everyoneColumns,
     pages: () =>
-      pagesOf(
-        async (bounds) =>
-          (await listLicenses(db, secrets, session, { ...query, ...bounds }, holderId)).licenses,
-      ),
+      // By keyset, after each page's last row (row-pages.ts).
+      pagesOf(async (bounds) => {
+        const page = await listLicenses(db, secrets, session, { ...query, ...bounds }, holderId);
+        return { rows: page.licenses, next: page.cursors?.next };
+      }),
   };
 }
