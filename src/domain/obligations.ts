@@ -108,6 +108,26 @@ const TITLES: Record<ObligationKind, (name: string) => string> = {
 
 export const obligationTitle = (kind: ObligationKind, name: string) => TITLES[kind](name);
 
+/** A day's obligations of one kind told as one ("12 licenses expire"); n is more than one. */
+const GROUP_TITLES: Record<ObligationKind, (n: number) => string> = {
+  license_expiry: (n) => `${n} licenses expire`,
+  license_renewal: (n) => `${n} license renewals due`,
+  directory_payment: (n) => `${n} directory listing payments`,
+  gsuite_renewal: (n) => `${n} G Suite renewals`,
+  office_account_renewal: (n) => `${n} office account renewals`,
+  hardware_warranty: (n) => `${n} warranties end`,
+  trust_review_payment: (n) => `${n} trust review payments`,
+  hosting_month_end: (n) => `${n} hosting month ends`,
+};
+
+export const obligationGroupTitle = (kind: ObligationKind, n: number) => GROUP_TITLES[kind](n);
+
+/**
+ * A key for a day's obligations of one kind told together: stable for that day and kind whatever
+ * the items, and never another obligation's key (those start with the kind).
+ */
+export const obligationGroupKey = (kind: ObligationKind, date: IsoDate) => `group:${kind}:${date}`;
+
 const PAGES: Record<ObligationArea, string> = {
   licenses: "/licenses",
   directories: "/directories",
@@ -117,6 +137,9 @@ const PAGES: Record<ObligationArea, string> = {
   trust_reviews: "/trust-reviews",
   hosting: "/hosting",
 };
+
+/** The list the kind's items are on. */
+export const obligationListPath = (kind: ObligationKind) => PAGES[OBLIGATION_AREAS[kind]];
 
 /** The item's list, searched for its name (the list kit keeps `search` in the URL). */
 export function obligationPath(kind: ObligationKind, name: string): string {

@@ -6,37 +6,38 @@
 // again. The digest and the list are read in one snapshot, so a body always matches its ETag.
 import { createHash } from "node:crypto";
 import type { IsoDate } from "../../domain/dates";
+import type { ObligationKind } from "../../domain/obligations";
 import type { Db } from "../db/client";
 import { readInstallationId } from "../db/installation-id";
 import { withoutJit } from "../expenses/without-jit";
-import {
-  type DatedObligation,
-  datedObligationsDigest,
-  listDatedObligations,
-  type ObligationScope,
-} from "../obligations/read-service";
-import { obligationsCalendar } from "./ical";
+import type { ObligationScope } from "../obligations/read-service";
+import { type FeedEntry, feedDigest, readFeedEntries } from "./feed-entries";
+import { obligationsCalendarChunks } from "./ical";
 import { createKeptBodies } from "./kept-bodies";
 
 /**
  * Part of every ETag: a change to how the feed is written changes every ETag with it. 2: UIDs at
- * the installation's id, not the host.
+ * the installation's id, not the host. 3: a day's obligations of one kind grouped (decision 0043).
  */
-const FEED_FORMAT = "ical.js-2";
-/** Written bodies kept for the next reader: a few administrators' feeds at 20,000 licenses. */
+const FEED_FORMAT = "ical.js-3";
+/** Written bodies kept for the next reader: grouped, a feed at 50,000 licenses is about 2 MB. */
 const KEPT_CHARACTERS = 64 * 1024 * 1024;
 
 export interface FeedRequest {
   range: { from: IsoDate; to: IsoDate };
   scope: ObligationScope;
+  /** Only these kinds (every kind when absent): the feed address's `kinds`. */
+  kinds?: readonly ObligationKind[];
   baseUrl: string;
   /** The request's If-None-Match header. */
   ifNoneMatch: string | undefined;
 }
 
-/** The ETag, and the body unless the client's copy is current (a 304). */
-export type FeedAnswer = { etag: string; body: string | null };
-
+/**
+ * The ETag, and the body unless the client's copy is current (a 304): a kept body whole, a new
+ * one in pieces as it is written (streamed; kept once written to the end).
+ */
+export type FeedAnswer = { etag: string; body: Iterable<string> | AsyncIterable<string> | null };
 /**
  * If-None-Match holds the ETag (RFC 9110 13.1.2: "*" or a list of entity tags, compared weakly,
  * so a W/ prefix does not matter).
@@ -62,14 +63,15 @@ export function createFeedReader(db: Db) {
   };
 
   return async function readFeed(request: FeedRequest): Promise<FeedAnswer> {
-    const { range, scope, baseUrl } = request;
+    const { range, scope, kinds, baseUrl } = request;
     const installationId = await readInstallationIdOnce();
+    const query = { range, scope, ...(kinds && { kinds }) };
     const read = await withoutJit(
       db,
-      async (tx): Promise<FeedAnswer | { etag: string; obligations: DatedObligation[] }> => {
-        const digest = await datedObligationsDigest(tx, range, scope);
+      async (tx): Promise<{ etag: string; body?: string | null; entries?: FeedEntry[] }> => {
+        const digest = await feedDigest(tx, query);
         // The rows, and what else the text depends on: the amounts (administrators only), the
-        // links' address, the window and the UIDs.
+        // links' address, the window, the kinds asked for and the UIDs.
         const etag = `W/"${createHash("sha256")
           .update(
             [
@@ -79,6 +81,7 @@ export function createFeedReader(db: Db) {
               baseUrl,
               range.from,
               range.to,
+              kinds ? [...kinds].sort().join(",") : "every kind",
               installationId,
             ].join("\n"),
           )
@@ -86,21 +89,30 @@ export function createFeedReader(db: Db) {
         if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return { etag, body: null };
         const body = kept.get(etag);
         if (body) return { etag, body };
-        return { etag, obligations: await listDatedObligations(tx, range, scope) };
+        return { etag, entries: await readFeedEntries(tx, query) };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
-    if (!("obligations" in read)) {
-      if (read.body) kept.keep(read.etag, read.body);
-      return read;
+    const { etag, body, entries } = read;
+    if (!entries) {
+      if (!body) return { etag, body: null };
+      kept.keep(etag, body);
+      return { etag, body: [body] };
     }
-    // Written after the transaction, so no connection is held meanwhile.
-    const body = await obligationsCalendar(read.obligations, {
-      baseUrl,
-      installationId,
-      stamp: new Date(),
-    });
-    kept.keep(read.etag, body);
-    return { etag: read.etag, body };
+    // Written after the transaction, so no connection is held meanwhile; sent as it is written.
+    const events = entries;
+    async function* written() {
+      const pieces: string[] = [];
+      for await (const piece of obligationsCalendarChunks(events, {
+        baseUrl,
+        installationId,
+        stamp: new Date(),
+      })) {
+        pieces.push(piece);
+        yield piece;
+      }
+      kept.keep(etag, pieces.join(""));
+    }
+    return { etag, body: written() };
   };
 }

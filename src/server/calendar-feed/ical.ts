@@ -2,7 +2,9 @@
 // DTEND the next day) per obligation, its UID the obligation's stable key at this installation's
 // id, so a calendar client updates an event instead of adding a copy on each refresh. Not at the
 // host: a changed PUBLIC_URL would turn every event into a new one beside the old. Events carry the title (the item's
-// name), the amount and a link: never a key, password or note.
+// name), the amount and a link: never a key, password or note. A day's obligations of one kind
+// told as one event (feed-entries.ts) carry every item's name instead of an amount, and a link to
+// the kind's list.
 //
 // Written by ical.js from jCal (RFC 7265), which escapes and folds each line. ical-generator
 // (which wrote it before) folds the whole document a character at a time with a new TextEncoder
@@ -10,7 +12,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import ICAL from "ical.js";
 import { addDays } from "../../domain/dates";
-import type { DatedObligation } from "../obligations/read-service";
+import type { FeedEntry } from "./feed-entries";
 
 /** How often a client should read the feed again (REFRESH-INTERVAL / X-PUBLISHED-TTL). */
 const REFRESH = "PT1H";
@@ -42,10 +44,11 @@ interface CalendarOptions {
   stamp: Date;
 }
 
-function eventOf(obligation: DatedObligation, options: CalendarOptions, stamp: string) {
+function eventOf(obligation: FeedEntry, options: CalendarOptions, stamp: string) {
   const url = new URL(obligation.path, options.baseUrl).toString();
   const amount =
     obligation.amount === null ? null : `Amount: ${obligation.amount} ${obligation.currency ?? ""}`;
+  const told = obligation.names ? obligation.names.join("\n") : amount?.trim();
   const properties: JCalProperty[] = [
     ["uid", {}, "text", `${obligation.key}@${options.installationId}`],
     ["sequence", {}, "integer", "0"],
@@ -56,7 +59,7 @@ function eventOf(obligation: DatedObligation, options: CalendarOptions, stamp: s
     ["x-microsoft-cdo-alldayevent", {}, "unknown", "TRUE"],
     ["x-microsoft-msncalendar-alldayevent", {}, "unknown", "TRUE"],
     ["summary", {}, "text", obligation.title],
-    ["description", {}, "text", [amount?.trim(), url].filter(Boolean).join("\n")],
+    ["description", {}, "text", [told, url].filter(Boolean).join("\n")],
     ["url", {}, "uri", url],
   ];
   return ICAL.stringify.component(["vevent", properties, []], ICAL.design.icalendar);
@@ -64,7 +67,7 @@ function eventOf(obligation: DatedObligation, options: CalendarOptions, stamp: s
 
 /** The document in pieces, a thousand events at a time, yielding to the event loop in between. */
 export async function* obligationsCalendarChunks(
-  obligations: readonly DatedObligation[],
+  obligations: readonly FeedEntry[],
   options: CalendarOptions,
 ): AsyncGenerator<string> {
   const stamp = ICAL.Time.fromJSDate(options.stamp, true).toString();
@@ -82,7 +85,7 @@ export async function* obligationsCalendarChunks(
 }
 
 export async function obligationsCalendar(
-  obligations: readonly DatedObligation[],
+  obligations: readonly FeedEntry[],
   options: CalendarOptions,
 ): Promise<string> {
   const chunks: string[] = [];

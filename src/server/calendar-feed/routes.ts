@@ -1,13 +1,17 @@
 // The private calendar feed (issue 16, decision 0025): GET/POST/DELETE /api/calendar-feed for the
 // signed-in person's own feed, and GET /api/calendar-feed/<token>.ics for calendar clients, which
 // send no cookie: the token in the address is the only credential, and any token that is not a
-// live feed of an active person is a plain 404.
+// live feed of an active person is a plain 404. `?kinds=` chooses kinds (decision 0043); the body
+// is streamed as it is written.
+import { Readable } from "node:stream";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addDays, todayIso } from "../../domain/dates";
 import {
   calendarFeedCreatedResponseSchema,
   calendarFeedFileParamsSchema,
+  calendarFeedQuerySchema,
   calendarFeedStatusResponseSchema,
   FEED_FUTURE_DAYS,
   FEED_PAST_DAYS,
@@ -62,7 +66,11 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: publicRoute,
       schema: {
         params: calendarFeedFileParamsSchema,
-        response: { 200: z.string(), 304: noContentResponseSchema },
+        querystring: calendarFeedQuerySchema,
+        response: {
+          200: z.string().describe("The iCalendar document (text/calendar), streamed"),
+          304: noContentResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -72,6 +80,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await readFeed({
         range: { from: addDays(today, -FEED_PAST_DAYS), to: addDays(today, FEED_FUTURE_DAYS) },
         scope: owner.role === "admin" ? "all" : { userId: owner.userId },
+        ...(request.query.kinds && { kinds: request.query.kinds }),
         baseUrl: baseUrlOf(request, app.config.publicUrl),
         ifNoneMatch: request.headers["if-none-match"],
       });
@@ -79,10 +88,11 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       // the ETag, for a 304), so a revoked address stops working at once.
       reply.header("etag", answer.etag).header("cache-control", "private, no-cache");
       if (!answer.body) return reply.status(304).send();
-      return reply
+      reply
         .header("content-type", "text/calendar; charset=utf-8")
-        .header("content-disposition", 'inline; filename="quartermaster.ics"')
-        .send(answer.body);
+        .header("content-disposition", 'inline; filename="quartermaster.ics"');
+      // A stream is sent as it is (no response serializer): the reply's plain type takes one.
+      return (reply as FastifyReply).send(Readable.from(answer.body));
     },
   );
 };

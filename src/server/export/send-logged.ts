@@ -22,7 +22,6 @@ export function sendLogged(
     filters: Record<string, unknown>;
     tables: ExportTable<unknown>[];
     fileName: string;
-    bom?: boolean;
   },
 ) {
   const actor = actorOf(request);

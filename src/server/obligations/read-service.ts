@@ -4,7 +4,12 @@
 // currency), plus trust review payments and hosting month ends; see domain/obligations.ts.
 import { type SQL, sql } from "drizzle-orm";
 import type { IsoDate } from "../../domain/dates";
-import type { EventKind, EventSource } from "../../domain/expenses/schedule";
+import {
+  EVENT_KINDS,
+  EVENT_SOURCES,
+  type EventKind,
+  type EventSource,
+} from "../../domain/expenses/schedule";
 import {
   compareObligations,
   hostingMonthEnds,
@@ -23,7 +28,15 @@ import { eventsSql } from "./events-sql";
 
 export type ObligationScope = { userId: number } | "all";
 
-interface Row {
+/** Every calendar event that is an obligation: its source and event kind, and which kind it is. */
+const EVENT_PAIRS = EVENT_SOURCES.flatMap((source) =>
+  EVENT_KINDS.flatMap((eventKind) => {
+    const kind = obligationKindOfEvent(source, eventKind);
+    return kind ? [{ source, eventKind, kind }] : [];
+  }),
+);
+
+export interface ObligationRow {
   date: string;
   kind: EventKind | "trust_review_payment";
   source: EventSource | "trust_review";
@@ -46,12 +59,19 @@ const sameCurrency = () => sql`1::numeric`;
  * was high enough for PostgreSQL to spend seconds compiling the statement: JIT.) The full list
  * without people, the administrator's calendar feed, reads the events alone.
  */
-function obligationRowsSql(
+export function obligationRowsSql(
   range: { from: IsoDate; to: IsoDate },
   userId: number | null,
   people: boolean,
+  kinds?: readonly ObligationKind[],
 ): SQL {
-  // A person's list needs only the sources that can be assigned to someone.
+  // A person's list needs only the sources that can be assigned to someone; a list of some kinds
+  // only their sources.
+  const personal: readonly EventSource[] = ["license", "account", "hardware"];
+  const wantedPairs = kinds && EVENT_PAIRS.filter((pair) => kinds.includes(pair.kind));
+  const sources = [...new Set(wantedPairs?.map((pair) => pair.source) ?? EVENT_SOURCES)].filter(
+    (source) => userId === null || personal.includes(source),
+  );
   const events = eventsSql({
     from: range.from,
     to: range.to,
@@ -59,10 +79,21 @@ function obligationRowsSql(
     today: range.from,
     rate: sameCurrency,
     withoutLicensePayments: true,
-    ...(userId !== null && { sources: ["license", "account", "hardware"] as const }),
+    sources,
   });
+  const wantsTrustReviews = !kinds || kinds.includes("trust_review_payment");
+  // Within a wanted source, only the wanted kinds' events (a license's expiry without its renewal).
+  const pairs = [
+    ...(wantedPairs ?? []).map((pair) => sql`(${pair.source}::text, ${pair.eventKind}::text)`),
+    ...(wantsTrustReviews ? [sql`('trust_review', 'trust_review_payment')`] : []),
+  ];
+  const onlyKinds = !wantedPairs
+    ? sql``
+    : pairs.length === 0
+      ? sql`where false`
+      : sql`where (e.source, e.kind) in (${sql.join(pairs, sql`, `)})`;
   const trustReviews =
-    userId === null
+    userId === null && wantsTrustReviews
       ? sql`union all
         select t.next_payment_date as date, 'trust_review_payment' as kind,
           'trust_review' as source, t.client_name as name, t.client_payment_amount as amount,
@@ -77,7 +108,8 @@ function obligationRowsSql(
   const columns = sql`to_char(e.date, 'YYYY-MM-DD') as date, e.kind, e.source, e.item_id, e.name,
     e.amount::text as amount, e.currency`;
   if (userId === null && !people) {
-    return sql`with e as (${events} ${trustReviews}) select ${columns}, null::int[] as persons from e`;
+    return sql`with e as (${events} ${trustReviews})
+      select ${columns}, null::int[] as persons from e ${onlyKinds}`;
   }
   // The items whose people are needed: the person's own, or every item with an event.
   const items =
@@ -114,7 +146,7 @@ function obligationRowsSql(
       where h.assigned_to_user_id is not null and h.id in ${items.hardware}
     )
     select ${columns}, p.persons
-    from e
+    from (select e.* from e ${onlyKinds}) e
     left join people p on p.source = e.source and p.item_id = e.item_id
     ${userId === null ? sql`` : sql`where ${userId}::int = any(p.persons)`}`;
 }
@@ -131,34 +163,44 @@ export async function listObligations(
 /** What an obligation is without the people it concerns: all a calendar event shows. */
 export type DatedObligation = Omit<Obligation, "personUserId" | "personUserIds">;
 
-/**
- * The same list as listObligations, without the people each item concerns (a person's list still
- * holds only what concerns them): for the calendar feed, which does not show them.
- */
-export function listDatedObligations(
-  db: Executor,
-  range: { from: IsoDate; to: IsoDate },
-  scope: ObligationScope,
-): Promise<DatedObligation[]> {
-  return readObligations(db, range, scope, false);
+/** Which obligation a row of obligationRowsSql is (null: an event that is not one). */
+export function kindOfRow(row: Pick<ObligationRow, "kind" | "source">): ObligationKind | null {
+  return row.kind === "trust_review_payment"
+    ? "trust_review_payment"
+    : obligationKindOfEvent(row.source as EventSource, row.kind);
 }
 
-/**
- * A digest of everything listDatedObligations reads for the range and scope, computed in the
- * database (no row leaves it): the same digest means the same list. Read both in one snapshot
- * (a repeatable-read transaction) for the digest to describe the list.
- */
-export async function datedObligationsDigest(
-  db: Executor,
-  range: { from: IsoDate; to: IsoDate },
-  scope: ObligationScope,
-): Promise<string> {
-  const userId = scope === "all" ? null : scope.userId;
-  const result = await db.execute(sql`
-    select md5(coalesce(string_agg(o::text, ',' order by o::text), '')
-      || exists (select 1 from droplet_costs)::text) as digest
-    from (${obligationRowsSql(range, userId, false)}) o`);
-  return rowsOf<{ digest: string }>(result)[0]!.digest;
+/** A row of obligationRowsSql as its obligation, with its people when they were read. */
+export function obligationOfRow(
+  row: ObligationRow,
+  kind: ObligationKind,
+  userId: number | null,
+  people: boolean,
+): DatedObligation {
+  const persons = row.persons ?? [];
+  return build(kind, row.date, {
+    itemId: row.item_id,
+    name: row.name,
+    // Amounts are for administrators: a person's own list (their feed, their mails) names the
+    // item and the date only, as their license list shows no payment amounts.
+    amount: userId === null ? row.amount : null,
+    currency: userId === null && row.amount !== null ? row.currency : null,
+    ...(people && {
+      personUserIds: persons,
+      personUserId: userId ?? (persons.length === 1 ? persons[0]! : null),
+    }),
+  });
+}
+
+/** A hosting month end (administrators' lists, once hosting costs exist). */
+export function hostingMonthEndObligation(date: IsoDate, people: boolean): DatedObligation {
+  return build("hosting_month_end", date, {
+    itemId: null,
+    name: date.slice(0, 7),
+    amount: null,
+    currency: null,
+    ...(people && { personUserIds: [], personUserId: null }),
+  });
 }
 
 async function readObligations(
@@ -169,42 +211,14 @@ async function readObligations(
 ): Promise<DatedObligation[]> {
   const userId = scope === "all" ? null : scope.userId;
   const result = await db.execute(obligationRowsSql(range, userId, people));
-  const rows = rowsOf<Row>(result);
-
   const list: DatedObligation[] = [];
-  for (const row of rows) {
-    const kind =
-      row.kind === "trust_review_payment"
-        ? "trust_review_payment"
-        : obligationKindOfEvent(row.source as EventSource, row.kind);
-    if (!kind) continue;
-    const persons = row.persons ?? [];
-    list.push(
-      build(kind, row.date, {
-        itemId: row.item_id,
-        name: row.name,
-        // Amounts are for administrators: a person's own list (their feed, their mails) names the
-        // item and the date only, as their license list shows no payment amounts.
-        amount: userId === null ? row.amount : null,
-        currency: userId === null && row.amount !== null ? row.currency : null,
-        ...(people && {
-          personUserIds: persons,
-          personUserId: userId ?? (persons.length === 1 ? persons[0]! : null),
-        }),
-      }),
-    );
+  for (const row of rowsOf<ObligationRow>(result)) {
+    const kind = kindOfRow(row);
+    if (kind) list.push(obligationOfRow(row, kind, userId, people));
   }
   if (userId === null && (await usesHosting(db))) {
     for (const date of hostingMonthEnds(range.from, range.to)) {
-      list.push(
-        build("hosting_month_end", date, {
-          itemId: null,
-          name: date.slice(0, 7),
-          amount: null,
-          currency: null,
-          ...(people && { personUserIds: [], personUserId: null }),
-        }),
-      );
+      list.push(hostingMonthEndObligation(date, people));
     }
   }
   return list.sort(compareObligations);
@@ -229,7 +243,7 @@ function build(
 }
 
 /** Hosting month ends matter once costs have been imported (a DigitalOcean account is in use). */
-async function usesHosting(db: Executor): Promise<boolean> {
+export async function usesHosting(db: Executor): Promise<boolean> {
   const result = await db.execute(sql`select exists (select 1 from droplet_costs) as used`);
   return Boolean(rowsOf<{ used: boolean }>(result)[0]?.used);
 }

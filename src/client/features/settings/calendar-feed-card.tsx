@@ -19,6 +19,8 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { useAuth } from "@/client/features/auth";
 import { formatTimestamp } from "@/client/lib/format";
 import { notify } from "@/client/lib/notify";
+import { OBLIGATION_KINDS } from "@/domain/obligations";
+import { FEED_GROUP_ABOVE } from "@/domain/schemas/calendar-feed";
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from "./calendar-feed-api";
 
 export const CALENDAR_FEED_FAILED = "Failed to update your calendar feed. Please try again.";
@@ -117,11 +119,19 @@ export function CalendarFeedCard() {
 /** The new address, selectable, with a copy button; shown until the page is left. */
 function FeedAddress({ url }: { url: string }) {
   return (
-    <CopyableValue
-      label="Feed URL"
-      value={url}
-      description="Add it to your calendar app as a subscription. It is shown only now."
-      copiedTitle="Feed URL copied"
-    />
+    <>
+      <CopyableValue
+        label="Feed URL"
+        value={url}
+        description="Add it to your calendar app as a subscription. It is shown only now."
+        copiedTitle="Feed URL copied"
+      />
+      {/* The address's one option (decision 0043), said where the address is. */}
+      <p className="text-sm text-muted-foreground">
+        A day with more than {FEED_GROUP_ABOVE} items of one kind shows as one event naming them
+        all. For some kinds only, add <code>?kinds=</code> and kinds separated by commas (e.g.{" "}
+        <code>?kinds=license_expiry,license_renewal</code>): {OBLIGATION_KINDS.join(", ")}.
+      </p>
+    </>
   );
 }
