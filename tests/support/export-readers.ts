@@ -7,7 +7,8 @@ import JSZip from "jszip";
 import { PDFParse } from "pdf-parse";
 
 export function readCsv(body: Buffer | string): string[][] {
-  return parse(body, { relax_column_count: false }) as string[][];
+  // bom: as Excel does, a leading byte-order mark is not part of the first cell.
+  return parse(body, { relax_column_count: false, bom: true }) as string[][];
 }
 
 /** Every sheet's rows as cell values (row 1 is the header); dates come back as Date. */

@@ -8,7 +8,7 @@ interface Row {
   value: CellValue;
 }
 
-async function csvOf(type: ColumnType, values: CellValue[]) {
+async function csvOf(type: ColumnType, values: CellValue[], bom = false) {
   const table: ExportTable<Row> = {
     name: "t",
     title: "T",
@@ -19,11 +19,34 @@ async function csvOf(type: ColumnType, values: CellValue[]) {
     },
   };
   let text = "";
-  for await (const chunk of csvStream(table)) text += String(chunk);
+  for await (const chunk of csvStream(table, { rows: 0 }, { bom })) text += String(chunk);
   return text;
 }
 
 describe("csvStream (RFC 4180)", () => {
+  it("starts with a UTF-8 byte-order mark unless told not to (Excel on Windows needs it)", async () => {
+    const table: ExportTable<Row> = {
+      name: "t",
+      title: "T",
+      filters: [],
+      columns: [{ header: "x", type: "text", value: (row) => row.value }],
+      pages: async function* () {
+        yield [{ value: "Ωмé" }];
+      },
+    };
+    const bytesOf = async (options?: { bom?: boolean }) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of csvStream(table, { rows: 0 }, options)) {
+        chunks.push(Buffer.from(chunk as string));
+      }
+      return Buffer.concat(chunks);
+    };
+    const withMark = await bytesOf();
+    expect([...withMark.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(withMark.subarray(3).toString("utf8")).toBe("x\r\nΩмé\r\n");
+    expect((await bytesOf({ bom: false })).toString("utf8")).toBe("x\r\nΩмé\r\n");
+  });
+
   it("ends records with CRLF after a header row, an empty cell for null", async () => {
     expect(await csvOf("text", ["A", null])).toBe("x\r\nA\r\n\r\n");
   });

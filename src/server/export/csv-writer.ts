@@ -34,10 +34,20 @@ async function* records<Row>(table: ExportTable<Row>, counter: RowCounter) {
  * The table as a CSV byte stream. Rows are pulled from the database only as fast as the reader
  * takes the text (Readable.from stops asking while csv-stringify's buffer is full).
  */
-export function csvStream<Row>(table: ExportTable<Row>, counter: RowCounter = { rows: 0 }) {
+export function csvStream<Row>(
+  table: ExportTable<Row>,
+  counter: RowCounter = { rows: 0 },
+  options: { bom?: boolean } = {},
+) {
   // A line break inside a cell is quoted whatever it is: csv-stringify quotes only the record
   // delimiter (CRLF) by itself, and a bare LF or CR would split the row in a spreadsheet.
-  const csv = stringify({ record_delimiter: "windows", quoted_match: /[\r\n]/ });
+  // A byte-order mark by default: Excel on Windows reads a CSV without one in the system's code
+  // page, so every letter outside ASCII comes out garbled (csv-stringify writes it first).
+  const csv = stringify({
+    record_delimiter: "windows",
+    quoted_match: /[\r\n]/,
+    bom: options.bom ?? true,
+  });
   // A failure while reading (the database gone mid-export) destroys `csv` with that error, so
   // the download breaks off instead of ending as if it were complete.
   pipeline(Readable.from(records(table, counter)), csv).catch(() => {});

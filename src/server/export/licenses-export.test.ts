@@ -49,6 +49,22 @@ describe("GET /api/licenses/export", () => {
     expect((await exportOf("", admin.cookie)).statusCode).toBe(400);
   });
 
+  it("starts a CSV with a UTF-8 byte-order mark, left out with bom=false; refuses another value", async () => {
+    const BOM = [0xef, 0xbb, 0xbf];
+    const marked = await exportOf(`format=csv&search=${tag}`, admin.cookie);
+    expect([...marked.rawPayload.subarray(0, 3)]).toEqual(BOM);
+    const plain = await exportOf(`format=csv&search=${tag}&bom=false`, admin.cookie);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.subarray(0, 4).toString()).toBe("Name");
+    // The rest of the file is the same bytes.
+    expect(marked.rawPayload.subarray(3).equals(plain.rawPayload)).toBe(true);
+    const bad = await exportOf("format=csv&bom=no", admin.cookie);
+    expect(bad.statusCode).toBe(400);
+    // Only CSV has one: a workbook is a zip and starts as one.
+    const workbook = await exportOf(`format=xlsx&search=${tag}`, admin.cookie);
+    expect(workbook.rawPayload.subarray(0, 2).toString()).toBe("PK");
+  });
+
   it("writes the filtered list as RFC 4180 CSV with masked keys and escaped formulas", async () => {
     const response = await exportOf(`format=csv&search=${tag}`, admin.cookie);
     expect(response.statusCode).toBe(200);

@@ -21,6 +21,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       sendLogged(app.db, request, reply, {
         area: "settings",
         format: request.query.format,
+        bom: request.query.bom,
         filters: {},
         tables: everyTable(app.db, app.secrets, currentSession(request)),
         fileName: "quartermaster-export",

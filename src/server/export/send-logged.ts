@@ -22,6 +22,7 @@ export function sendLogged(
     filters: Record<string, unknown>;
     tables: ExportTable<unknown>[];
     fileName: string;
+    bom?: boolean;
   },
 ) {
   const actor = actorOf(request);

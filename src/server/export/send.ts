@@ -40,12 +40,13 @@ export function exportStream(
   format: ExportFormat | ExportAllFormat,
   tables: ExportTable<unknown>[],
   counters: RowCounter[],
+  options: { bom?: boolean } = {},
 ): Readable {
   switch (format) {
     case "csv":
-      return csvStream(tables[0]!, counters[0]);
+      return csvStream(tables[0]!, counters[0], options);
     case "zip":
-      return zipOfCsv(tables, counters);
+      return zipOfCsv(tables, counters, options);
     case "xlsx":
       return fedBy((out) => writeXlsx(out, tables, counters));
     case "pdf":
@@ -63,12 +64,14 @@ export function sendExport(
     fileName: string;
     format: ExportFormat | ExportAllFormat;
     tables: ExportTable<unknown>[];
+    /** CSV only: start with a UTF-8 byte-order mark (default true). */
+    bom?: boolean;
     onEnd?: (outcome: ExportOutcome) => Promise<void> | void;
   },
 ) {
   const { fileName, format, tables } = options;
   const counters = tables.map(() => ({ rows: 0 }));
-  const stream = exportStream(format, tables, counters);
+  const stream = exportStream(format, tables, counters, { bom: options.bom });
   if (options.onEnd) {
     const onEnd = options.onEnd;
     finished(stream)

@@ -8,11 +8,12 @@ import type { ExportTable, RowCounter } from "./table";
 export function zipOfCsv(
   tables: ExportTable<unknown>[],
   counters: RowCounter[] = tables.map(() => ({ rows: 0 })),
+  options: { bom?: boolean } = {},
 ) {
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   for (const [index, table] of tables.entries()) {
-    const csv = csvStream(table, counters[index]);
+    const csv = csvStream(table, counters[index], options);
     // A failed CSV breaks the zip off too: a zip missing rows must not look complete.
     csv.on("error", (error) => output.destroy(error));
     zip.addReadStream(csv, `${table.name}.csv`);
