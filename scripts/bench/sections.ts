@@ -20,6 +20,7 @@ import { firstLoadSection } from "./first-load";
 import { gsuiteSection } from "./gsuite-section";
 import { hardwareSection } from "./hardware";
 import { hostingSection } from "./hosting-section";
+import { inventoryListsSection } from "./inventory-lists-section";
 
 export interface BenchContext {
   /** Base URL of the real application, e.g. http://127.0.0.1:41234 */
@@ -80,4 +81,5 @@ export const extraSections: BenchSection[] = [
   exportSection,
   activitySection,
   accountListsSection,
+  inventoryListsSection,
 ];
