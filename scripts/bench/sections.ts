@@ -21,6 +21,7 @@ import { gsuiteSection } from "./gsuite-section";
 import { hardwareSection } from "./hardware";
 import { hostingSection } from "./hosting-section";
 import { inventoryListsSection } from "./inventory-lists-section";
+import { licenseListsSection } from "./license-lists-section";
 
 export interface BenchContext {
   /** Base URL of the real application, e.g. http://127.0.0.1:41234 */
@@ -82,4 +83,5 @@ export const extraSections: BenchSection[] = [
   activitySection,
   accountListsSection,
   inventoryListsSection,
+  licenseListsSection,
 ];

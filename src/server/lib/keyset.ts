@@ -67,11 +67,13 @@ function nullFlag(sort: KeysetSort, order: SortOrder): { sql: SQL; nullIs: boole
 }
 
 /**
- * The ORDER BY of a sort in `order`: the flag, the keys and the id, all one way. Each list's
+ * The ORDER BY of a sort in `order`, read in `read` (the other way: the list from its end): the
+ * flag, the keys and the id, all one way. Each list's
  * index for the sort is on exactly these expressions, ascending (a backward scan reads `desc`).
  */
-export function keysetOrder(sort: KeysetSort, order: SortOrder): SQL[] {
-  const direction = order === "asc" ? asc : desc;
+export function keysetOrder(sort: KeysetSort, order: SortOrder, read: SortOrder = order): SQL[] {
+  const direction = read === "asc" ? asc : desc;
+  // The flag is the list order's: read the other way, the nulls come first (the list reversed).
   const flag = nullFlag(sort, order);
   return [
     ...(flag ? [direction(flag.sql)] : []),
@@ -158,7 +160,7 @@ export function keysetWindow(
   const backwards =
     query.before !== undefined || (position === undefined && query.fromEnd === true);
   const read = backwards ? flipped : order;
-  const orderBy = keysetOrder(sort, read);
+  const orderBy = keysetOrder(sort, order, read);
   const mode = query.after ? "after" : query.before ? "before" : query.fromEnd ? "end" : "start";
   if (position === undefined) {
     return {
