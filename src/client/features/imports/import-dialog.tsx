@@ -1,9 +1,11 @@
-// The Import dialog of a list page (issue 15): pick a CSV file, check it (upload progress, then
-// every row's problems beside the row), import it (the server's count of rows written, polled),
-// with the area's template one click away. The server checks everything again on import.
+// The Import dialog of a list page (issues 15 and 31): pick a CSV file or an Excel workbook, check
+// it (upload progress, then the mapping of its columns and every row's problems beside the row),
+// change any column's field, separator, sheet or date format (checked again at once), import it
+// (the server's count of rows written, polled), with the area's template one click away. The
+// server checks everything again on import. Choices made by hand are remembered per area.
 import { useQueryClient } from "@tanstack/react-query";
 import { DownloadIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FormAlert } from "@/client/components/form/form-alert";
 import { Button } from "@/client/components/ui/button";
 import {
@@ -21,19 +23,29 @@ import {
   type ImportPreviewResponse,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_MEGABYTES,
+  XLSX_MEDIA_TYPE,
 } from "@/domain/schemas/imports";
-import { checkImportFile, fetchImportProgress, importFile, importTemplateUrl } from "./api";
+import {
+  checkImportFile,
+  fetchImportProgress,
+  type ImportReading,
+  importFile,
+  importTemplateUrl,
+} from "./api";
+import { ColumnMappingTable, ReadingOptions } from "./import-mapping";
 import { PreviewSummary, PreviewTable, plural } from "./import-preview";
+import { rememberedFor, rememberMapping } from "./remembered-mapping";
 
 const POLL_MS = 500;
 
 type Step =
   | { kind: "choose" }
-  | { kind: "checking"; uploaded: number }
+  | { kind: "checking"; uploaded: number; preview: ImportPreviewResponse | null }
   | { kind: "preview"; preview: ImportPreviewResponse }
   | { kind: "importing"; preview: ImportPreviewResponse; uploaded: number; written: string | null };
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+const NO_READING: ImportReading = { mapping: {} };
 
 export function ImportDialog({
   area,
@@ -48,15 +60,22 @@ export function ImportDialog({
   onOpenChange(open: boolean): void;
 }) {
   const fileId = useId();
+  const separatorId = useId();
+  const sheetId = useId();
+  const dateFormatId = useId();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  const [reading, setReading] = useState<ImportReading>(NO_READING);
   const [step, setStep] = useState<Step>({ kind: "choose" });
   const [error, setError] = useState<string | null>(null);
+  // Only the latest check's answer is shown when the person changes things quickly.
+  const latestCheck = useRef(0);
   const importing = step.kind === "importing";
 
   useEffect(() => {
     if (!open) {
       setFile(null);
+      setReading(NO_READING);
       setStep({ kind: "choose" });
       setError(null);
     }
@@ -80,26 +99,49 @@ export function ImportDialog({
     return () => clearInterval(timer);
   }, [importing, area]);
 
-  async function check() {
+  async function check(next: ImportReading, first = false) {
     if (!file) {
-      setError("Choose a CSV file first.");
+      setError("Choose a CSV file or an Excel workbook first.");
       return;
     }
     if (file.size > MAX_IMPORT_BYTES) {
       setError(`The file is larger than ${MAX_IMPORT_MEGABYTES} MB, the most one import takes.`);
       return;
     }
+    const id = ++latestCheck.current;
+    const shown = step.kind === "preview" ? step.preview : null;
     setError(null);
-    setStep({ kind: "checking", uploaded: 0 });
+    setReading(next);
+    setStep({ kind: "checking", uploaded: 0, preview: shown });
     try {
-      const preview = await checkImportFile(area, file, (uploaded) =>
-        setStep({ kind: "checking", uploaded }),
-      );
+      let preview = await checkImportFile(area, file, next, (uploaded) => {
+        if (id === latestCheck.current) setStep({ kind: "checking", uploaded, preview: shown });
+      });
+      // A new file: the columns this person mapped by hand last time are mapped so again.
+      const remembered = first ? rememberedFor(area, preview.mapping) : {};
+      if (Object.keys(remembered).length > 0) {
+        next = { ...next, mapping: remembered };
+        setReading(next);
+        preview = await checkImportFile(area, file, next, () => {});
+      }
+      if (id !== latestCheck.current) return;
+      rememberMapping(area, preview.mapping);
       setStep({ kind: "preview", preview });
     } catch (caught) {
+      if (id !== latestCheck.current) return;
       setError((caught as Error).message);
-      setStep({ kind: "choose" });
+      setStep(shown ? { kind: "preview", preview: shown } : { kind: "choose" });
     }
+  }
+
+  /** One column to another field: a field held by another chosen column is taken from it. */
+  function mapColumn(column: string, field: string | null) {
+    const mapping: Record<string, string | null> = {};
+    for (const [name, chosen] of Object.entries(reading.mapping)) {
+      mapping[name] = field !== null && chosen === field ? null : chosen;
+    }
+    mapping[column] = field;
+    void check({ ...reading, mapping });
   }
 
   async function runImport(preview: ImportPreviewResponse) {
@@ -107,7 +149,7 @@ export function ImportDialog({
     setError(null);
     setStep({ kind: "importing", preview, uploaded: 0, written: null });
     try {
-      const result = await importFile(area, file, preview.invalidRows > 0, (uploaded) =>
+      const result = await importFile(area, file, reading, preview.invalidRows > 0, (uploaded) =>
         setStep((current) => (current.kind === "importing" ? { ...current, uploaded } : current)),
       );
       await queryClient.invalidateQueries();
@@ -124,8 +166,15 @@ export function ImportDialog({
     }
   }
 
-  const preview = step.kind === "preview" || step.kind === "importing" ? step.preview : null;
+  const preview =
+    step.kind === "preview" || step.kind === "importing"
+      ? step.preview
+      : step.kind === "checking"
+        ? step.preview
+        : null;
   const busy = step.kind === "checking" || importing;
+  const blocked =
+    !preview || preview.missingFields.length > 0 || preview.dateFormat.ambiguous || busy;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !importing && onOpenChange(next)}>
@@ -133,9 +182,9 @@ export function ImportDialog({
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            Add {IMPORT_AREA_LABELS[area]} from a CSV file (UTF-8, a header row naming the columns,
-            at most {MAX_IMPORT_MEGABYTES} MB). Check the file first: nothing is saved until you
-            import.
+            Add {IMPORT_AREA_LABELS[area]} from a CSV file or an Excel workbook (a header row naming
+            the columns, at most {MAX_IMPORT_MEGABYTES} MB). Check the file first: you can choose
+            where each column goes, and nothing is saved until you import.
           </DialogDescription>
         </DialogHeader>
 
@@ -149,14 +198,16 @@ export function ImportDialog({
         </a>
 
         <div className="grid gap-2">
-          <Label htmlFor={fileId}>CSV file</Label>
+          <Label htmlFor={fileId}>CSV or Excel file</Label>
           <input
             id={fileId}
             type="file"
-            accept=".csv,text/csv"
+            accept={`.csv,.tsv,.txt,.xlsx,text/csv,${XLSX_MEDIA_TYPE}`}
             disabled={busy}
             onChange={(event) => {
+              latestCheck.current++;
               setFile(event.target.files?.[0] ?? null);
+              setReading(NO_READING);
               setStep({ kind: "choose" });
               setError(null);
             }}
@@ -165,6 +216,27 @@ export function ImportDialog({
         </div>
 
         <FormAlert>{error}</FormAlert>
+
+        {preview && (
+          <>
+            <ReadingOptions
+              preview={preview}
+              disabled={busy}
+              separatorId={separatorId}
+              sheetId={sheetId}
+              dateFormatId={dateFormatId}
+              onSeparator={(separator) => void check({ ...reading, separator, mapping: {} })}
+              onSheet={(sheet) => void check({ ...reading, sheet, mapping: {} })}
+              onDateFormat={(dateFormat) => void check({ ...reading, dateFormat })}
+            />
+            <ColumnMappingTable
+              area={area}
+              preview={preview}
+              disabled={busy}
+              onChange={mapColumn}
+            />
+          </>
+        )}
 
         <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
           {step.kind === "checking" &&
@@ -188,7 +260,7 @@ export function ImportDialog({
           </Button>
           {preview ? (
             <Button
-              disabled={importing || preview.validRows === 0}
+              disabled={blocked || preview.validRows === 0}
               onClick={() => void runImport(preview)}
             >
               {importing
@@ -198,7 +270,7 @@ export function ImportDialog({
                   : `Import ${plural(preview.validRows, "row")}`}
             </Button>
           ) : (
-            <Button disabled={busy} onClick={() => void check()}>
+            <Button disabled={busy} onClick={() => void check(reading, true)}>
               {step.kind === "checking" ? "Checking..." : "Check file"}
             </Button>
           )}

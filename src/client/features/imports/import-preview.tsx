@@ -14,6 +14,17 @@ export function PreviewSummary({ preview }: { preview: ImportPreviewResponse }) 
     preview.ignoredColumns.length > 0
       ? ` Columns not imported: ${preview.ignoredColumns.join(", ")}.`
       : "";
+  // What must be chosen before anything can be imported comes first.
+  if (preview.missingFields.length > 0) {
+    return (
+      <>{`Choose the column of the file that holds ${preview.missingFields.join(", ")}: ${
+        preview.missingFields.length === 1 ? "it is" : "they are"
+      } required.`}</>
+    );
+  }
+  if (preview.dateFormat.ambiguous) {
+    return <>Choose the date format: every date of the file could be month first or day first.</>;
+  }
   if (preview.invalidRows === 0) {
     return <>{`All ${plural(preview.totalRows, "row")} can be imported.${ignored}`}</>;
   }

@@ -1,5 +1,6 @@
-// Sends a CSV file as a request body with upload progress. fetch() reports no upload progress,
-// so this one call uses XMLHttpRequest; errors come back as the same ApiError as every request.
+// Sends an import file (CSV or an Excel workbook) as a request body with upload progress. fetch()
+// reports no upload progress, so this one call uses XMLHttpRequest; errors come back as the same
+// ApiError as every request.
 import { ApiError, errorFromResponseBody } from "@/client/lib/api-client";
 
 /** Generous: a large import is checked and written before the server answers. */
@@ -9,13 +10,14 @@ export function uploadCsv<T>(
   url: string,
   file: Blob,
   onProgress?: (fraction: number) => void,
+  contentType = "text/csv",
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
     request.withCredentials = true;
     request.timeout = UPLOAD_TIMEOUT_MS;
-    request.setRequestHeader("Content-Type", "text/csv");
+    request.setRequestHeader("Content-Type", contentType);
     request.setRequestHeader("X-Requested-With", "XMLHttpRequest");
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
