@@ -11,6 +11,7 @@ import {
   positiveIdSchema,
   textSchema,
 } from "./common";
+import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
 import { MAX_AMOUNT } from "./licenses";
 import { pageQuerySchema, sortSchema } from "./paging";
 
@@ -103,12 +104,27 @@ export type UpdateAccountRequest = z.output<typeof updateAccountRequestSchema>;
 
 export const ACCOUNT_SORT_KEYS = ["email", "provider", "status", "renewalDate"] as const;
 
-/** The accounts list: the list kit's paging, sort and search, and status/provider filters. */
-export const accountListQuerySchema = pageQuerySchema.extend({
-  sort: sortSchema(ACCOUNT_SORT_KEYS, "email"),
-  status: statusSchema.optional(),
-  provider: providerSchema.optional(),
+/**
+ * The keys of the accounts list's sorts, after which the id breaks ties (decisions 0040, 0042):
+ * by e-mail (lower case); by provider, status or renewal date, then e-mail. No renewal date
+ * sorts last.
+ */
+export const accountCursors = listCursors("accounts", {
+  email: [keyPart("text")],
+  provider: [keyPart("text"), keyPart("text")],
+  status: [keyPart("text"), keyPart("text")],
+  renewalDate: [nullableKeyPart("date"), keyPart("text")],
 });
+
+/** The accounts list: the list kit's paging, sort and search, and status/provider filters. */
+export const accountListQuerySchema = withKeyset(
+  pageQuerySchema.extend({
+    sort: sortSchema(ACCOUNT_SORT_KEYS, "email"),
+    status: statusSchema.optional(),
+    provider: providerSchema.optional(),
+  }),
+  accountCursors,
+);
 export type AccountListQuery = z.output<typeof accountListQuerySchema>;
 
 const activeFlagSchema = z.preprocess(
@@ -116,13 +132,22 @@ const activeFlagSchema = z.preprocess(
   z.boolean({ error: "active must be true or false" }).optional(),
 );
 
-export const accountAssignmentListQuerySchema = pageQuerySchema.extend({
-  sort: sortSchema(["assignedDate", "createdAt"], "createdAt"),
-  order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("desc"),
-  accountId: idSchema.optional(),
-  userId: idSchema.optional(),
-  active: activeFlagSchema,
+/** The assignments' sorts: by creation (to the microsecond) or by assigned date (none last). */
+export const accountAssignmentCursors = listCursors("account-assignments", {
+  createdAt: [keyPart("timestamptz")],
+  assignedDate: [nullableKeyPart("date")],
 });
+
+export const accountAssignmentListQuerySchema = withKeyset(
+  pageQuerySchema.extend({
+    sort: sortSchema(["assignedDate", "createdAt"], "createdAt"),
+    order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("desc"),
+    accountId: idSchema.optional(),
+    userId: idSchema.optional(),
+    active: activeFlagSchema,
+  }),
+  accountAssignmentCursors,
+);
 export type AccountAssignmentListQuery = z.output<typeof accountAssignmentListQuerySchema>;
 
 const requiredText = (message: string, max: number) =>

@@ -12,6 +12,7 @@ import {
   positiveIdSchema,
   textSchema,
 } from "./common";
+import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
 import { pageQuerySchema, sortSchema } from "./paging";
 
 // numeric(12,2) holds up to 10 digits before the point.
@@ -251,7 +252,18 @@ export const updateGsuiteAccountRequestSchema = z.object({
 });
 export type UpdateGsuiteAccountRequest = z.output<typeof updateGsuiteAccountRequestSchema>;
 
-export const gsuiteAccountListQuerySchema = pageQuerySchema.extend({
+/**
+ * The keys of the accounts list's sorts, after which the id breaks ties (decisions 0040, 0042):
+ * by e-mail (lower case); by organization (none last) or plan type, then e-mail; by creation.
+ */
+export const gsuiteAccountCursors = listCursors("gsuite-accounts", {
+  email: [keyPart("text")],
+  organization: [nullableKeyPart("text"), keyPart("text")],
+  planType: [keyPart("text"), keyPart("text")],
+  createdAt: [keyPart("timestamptz")],
+});
+
+const gsuiteAccountListFields = pageQuerySchema.extend({
   sort: sortSchema(["email", "organization", "planType", "createdAt"], "email"),
   organizationId: z.preprocess(blankToUndefined, idSchema.optional()),
   assignedToUserId: z.preprocess(blankToUndefined, idSchema.optional()),
@@ -261,6 +273,10 @@ export const gsuiteAccountListQuerySchema = pageQuerySchema.extend({
     z.literal(true, { error: "unassigned must be true or false" }).optional(),
   ),
 });
+export const gsuiteAccountListQuerySchema = withKeyset(
+  gsuiteAccountListFields,
+  gsuiteAccountCursors,
+);
 export type GsuiteAccountListQuery = z.output<typeof gsuiteAccountListQuerySchema>;
 
 /** An account as lists and writes return it: the password never, only whether there is one. */

@@ -17,6 +17,7 @@ import {
   optionalText,
   positiveIdSchema,
 } from "./common";
+import { keyPart, listCursors, withKeyset } from "./cursor";
 import { pageQuerySchema, sortSchema } from "./paging";
 
 export const LICENSE_MESSAGE = "Please select a license";
@@ -133,14 +134,24 @@ export const trustReviewStatusRequestSchema = z.object({
 });
 export type TrustReviewStatusRequest = z.output<typeof trustReviewStatusRequestSchema>;
 
-export const trustReviewListQuerySchema = pageQuerySchema.extend({
-  status: z
-    .enum(TRUST_REVIEW_STATUS_FILTERS, {
-      error: "Status must be active, inactive, paying, not_paying or partial",
-    })
-    .default("all"),
-  sort: sortSchema(["createdAt", "clientName", "assignedDate"], "createdAt"),
+/** The list's sorts, the id breaking ties (decisions 0040, 0042): creation, client name, date. */
+export const trustReviewCursors = listCursors("trust-reviews", {
+  createdAt: [keyPart("timestamptz")],
+  clientName: [keyPart("text")],
+  assignedDate: [keyPart("date")],
 });
+
+export const trustReviewListQuerySchema = withKeyset(
+  pageQuerySchema.extend({
+    status: z
+      .enum(TRUST_REVIEW_STATUS_FILTERS, {
+        error: "Status must be active, inactive, paying, not_paying or partial",
+      })
+      .default("all"),
+    sort: sortSchema(["createdAt", "clientName", "assignedDate"], "createdAt"),
+  }),
+  trustReviewCursors,
+);
 export type TrustReviewListQuery = z.output<typeof trustReviewListQuerySchema>;
 
 export const trustReviewSummaryQuerySchema = z.object({

@@ -1,22 +1,23 @@
 // Office account assignments: who (a user, by id) uses which account on which device. Created
 // active; ending one keeps it as history. An ordinary user lists only their own.
 import { and, eq } from "drizzle-orm";
-import type {
-  AccountAssignmentListQuery,
-  AccountAssignmentResponse,
-  CreateAccountAssignmentRequest,
+import {
+  type AccountAssignmentListQuery,
+  type AccountAssignmentResponse,
+  accountAssignmentCursors,
+  type CreateAccountAssignmentRequest,
 } from "../../domain/schemas/accounts";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db, Executor } from "../db/client";
 import { accountAssignments, accounts } from "../db/schema";
 import { notFound } from "../http/errors";
-import { selectPageByIds } from "../lib/paging";
+import { selectKeysetPage } from "../lib/keyset";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { accountAssignmentDetail } from "./account-activity";
 import { toAccountAssignmentResponse } from "./account-response";
-import { accountAssignmentOrder } from "./list-order";
+import { accountAssignmentSorts } from "./list-order";
 import { findAccount } from "./service";
 
 const accountColumns = {
@@ -40,27 +41,32 @@ export async function listAccountAssignments(
     query.accountId === undefined ? undefined : eq(accountAssignments.accountId, query.accountId),
     query.active === undefined ? undefined : eq(accountAssignments.isActive, query.active),
   );
-  // The page's ids first, from the order's index (list-order.ts), and only those rows joined to
-  // their accounts: joined before the LIMIT, a deep page joined every row it skipped.
-  const order = accountAssignmentOrder(query);
-  const page = await selectPageByIds(db, {
+  // A page by keyset (lib/keyset.ts), read from the sort's index at the cursor and joined to
+  // its accounts row by row: the join never sees the rows before the page.
+  const page = await selectKeysetPage(db, {
+    cursors: accountAssignmentCursors,
+    sortName: query.sort,
+    sort: accountAssignmentSorts[query.sort],
+    order: query.order,
+    query,
     from: accountAssignments,
     where,
     bounds: query,
-    id: accountAssignments.id,
-    order,
-    select: (total, rows) =>
+    select: (total, cursor, window) =>
       db
-        .select({ assignment: accountAssignments, account: accountColumns, total })
+        .select({ assignment: accountAssignments, account: accountColumns, cursor, total })
         .from(accountAssignments)
         .innerJoin(accounts, eq(accounts.id, accountAssignments.accountId))
-        .where(rows)
-        .orderBy(...order)
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.assignment.id,
+    statement: { list: "account_assignments", shape: undefined, values: {} },
   });
   return {
     assignments: page.rows.map((row) => toAccountAssignmentResponse(row.assignment, row.account)),
     total: page.total,
+    cursors: page.cursors,
   };
 }
 

@@ -1,52 +1,58 @@
-// The orders of the office accounts and account assignments lists. Each order runs in one
-// direction for all its keys (desc reverses the tiebreaks too), so that one index walks it either
-// way and a page can start at a row's position (decision 0042); the indexes are in schema.ts and
-// list-indexes.test.ts checks each order against its own.
-import { asc, desc, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { AccountAssignmentListQuery, AccountListQuery } from "../../domain/schemas/accounts";
+// The orders of the office accounts and account assignments lists as keyset sorts (decisions
+// 0040, 0042): each key, then the tie-breaks, all in the chosen direction, so that one index walks
+// a sort either way and a page can start at a row's position. Blank renewal and assigned dates go
+// last either way, behind the keyset's null flag. The indexes are in schema.ts on exactly these
+// expressions; list-indexes.test.ts checks each order against its own.
+import type { SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import {
+  type AccountAssignmentListQuery,
+  type AccountListQuery,
+  accountAssignmentCursors,
+  accountCursors,
+} from "../../domain/schemas/accounts";
 import { accountAssignments, accounts } from "../db/schema";
+import { keysetOrder, keysetSort } from "../lib/keyset";
 
 export const lowerAccountEmail = sql`lower(${accounts.email})`;
 
-/**
- * A nullable first key's null flag, so that its blanks go last in either direction: ascending
- * `(key is null)` (false first), descending `(key is not null)` (true first). The keyset's rule
- * (lib/keyset.ts); each direction has its own index on the flag, the key and the tie-breaks.
- */
-export const blanksLast = (key: AnyPgColumn, order: "asc" | "desc"): SQL =>
-  order === "asc" ? asc(sql`(${key} is null)`) : desc(sql`(${key} is not null)`);
+export const accountSorts = {
+  email: keysetSort(accountCursors, "email", [lowerAccountEmail], accounts.id),
+  provider: keysetSort(
+    accountCursors,
+    "provider",
+    [accounts.provider, lowerAccountEmail],
+    accounts.id,
+  ),
+  status: keysetSort(accountCursors, "status", [accounts.status, lowerAccountEmail], accounts.id),
+  renewalDate: keysetSort(
+    accountCursors,
+    "renewalDate",
+    [accounts.renewalDate, lowerAccountEmail],
+    accounts.id,
+  ),
+};
 
-/** The chosen key, then the e-mail, then the id; blank renewal dates last either way. */
-export function accountListOrder(query: Pick<AccountListQuery, "sort" | "order">): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  const tieBreak = [direction(lowerAccountEmail), direction(accounts.id)];
-  switch (query.sort) {
-    case "email":
-      return tieBreak;
-    case "provider":
-      return [direction(accounts.provider), ...tieBreak];
-    case "status":
-      return [direction(accounts.status), ...tieBreak];
-    case "renewalDate":
-      return [
-        blanksLast(accounts.renewalDate, query.order),
-        direction(accounts.renewalDate),
-        ...tieBreak,
-      ];
-  }
-}
+/** ORDER BY for the accounts list in the query's sort and direction. */
+export const accountListOrder = (query: Pick<AccountListQuery, "sort" | "order">): SQL[] =>
+  keysetOrder(accountSorts[query.sort], query.order);
 
-/** By creation or by assigned date (missing dates last either way), then the id. */
-export function accountAssignmentOrder(
+export const accountAssignmentSorts = {
+  createdAt: keysetSort(
+    accountAssignmentCursors,
+    "createdAt",
+    [accountAssignments.createdAt],
+    accountAssignments.id,
+  ),
+  assignedDate: keysetSort(
+    accountAssignmentCursors,
+    "assignedDate",
+    [accountAssignments.assignedDate],
+    accountAssignments.id,
+  ),
+};
+
+/** ORDER BY for the assignments in the query's sort and direction. */
+export const accountAssignmentOrder = (
   query: Pick<AccountAssignmentListQuery, "sort" | "order">,
-): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  if (query.sort === "createdAt")
-    return [direction(accountAssignments.createdAt), direction(accountAssignments.id)];
-  return [
-    blanksLast(accountAssignments.assignedDate, query.order),
-    direction(accountAssignments.assignedDate),
-    direction(accountAssignments.id),
-  ];
-}
+): SQL[] => keysetOrder(accountAssignmentSorts[query.sort], query.order);

@@ -19,6 +19,7 @@ import { currentSession, requireAdmin, requireUser } from "../auth/guards";
 import { viewerOf } from "../auth/viewer";
 import { declareListExport } from "../export/list-export-route";
 import { officeAccountTable } from "../export/tables/office-accounts";
+import { sendCursors } from "../lib/keyset";
 import { sendPage } from "../lib/paging";
 import {
   createAccountAssignment,
@@ -46,6 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listAccounts(app.db, currentSession(request), request.query);
+      sendCursors(reply, list.cursors);
       return sendPage(reply, list.accounts, list.total);
     },
   );
@@ -124,6 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listAccountAssignments(app.db, currentSession(request), request.query);
+      sendCursors(reply, list.cursors);
       return sendPage(reply, list.assignments, list.total);
     },
   );

@@ -8,6 +8,7 @@ import {
   type AccountListQuery,
   type AccountResponse,
   type AccountUser,
+  accountCursors,
   type CreateAccountRequest,
   DUPLICATE_ACCOUNT_EMAIL_MESSAGE,
   type UpdateAccountRequest,
@@ -20,13 +21,13 @@ import { idIn } from "../db/id-list";
 import { accountAssignments, accounts } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
-import { selectPage } from "../lib/paging";
+import { type PageCursors, selectKeysetPage } from "../lib/keyset";
 import type { Secrets } from "../lib/secrets";
 import { containsPattern } from "../lib/text-search";
 import { accountVisibility } from "./access";
 import { accountChanges } from "./account-activity";
 import { type AccountListRow, accountListColumns, toAccountResponse } from "./account-response";
-import { accountListOrder } from "./list-order";
+import { accountSorts } from "./list-order";
 
 const duplicateEmail = () =>
   conflict("DUPLICATE_EMAIL", DUPLICATE_ACCOUNT_EMAIL_MESSAGE, [
@@ -142,6 +143,8 @@ function searchCondition(db: Executor, search: string): SQL {
 export interface AccountList {
   accounts: AccountResponse[];
   total: number | null;
+  /** Where the page starts and ends (X-Prev-Cursor, X-Next-Cursor); null when empty. */
+  cursors: PageCursors;
 }
 
 /**
@@ -159,17 +162,25 @@ export async function listAccounts(
     query.provider ? eq(accounts.provider, query.provider) : undefined,
     query.search ? searchCondition(db, query.search) : undefined,
   );
-  const page = await selectPage(db, {
+  // A page by keyset (lib/keyset.ts): read from the sort's index at the cursor, at any depth.
+  const page = await selectKeysetPage(db, {
+    cursors: accountCursors,
+    sortName: query.sort,
+    sort: accountSorts[query.sort],
+    order: query.order,
+    query,
     from: accounts,
     where,
     bounds: query,
-    select: (total) =>
+    select: (total, cursor, window) =>
       db
-        .select({ account: accountListColumns, total })
+        .select({ account: accountListColumns, cursor, total })
         .from(accounts)
-        .where(where)
-        .orderBy(...accountListOrder(query))
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.account.id,
+    statement: { list: "accounts", shape: undefined, values: {} },
   });
   return {
     accounts: await withUsers(
@@ -177,6 +188,7 @@ export async function listAccounts(
       page.rows.map((row) => row.account),
     ),
     total: page.total,
+    cursors: page.cursors,
   };
 }
 

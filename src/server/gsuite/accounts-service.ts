@@ -2,12 +2,13 @@
 // logged reveal of passwords. A password is stored only sealed (server/lib/secrets); lists say
 // whether there is one, never what it is. Every change and reveal is recorded in the activity log
 // (area gsuite) in its own transaction.
-import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { isOnDomain } from "../../domain/gsuite";
-import type {
-  CreateGsuiteAccountRequest,
-  GsuiteAccountListQuery,
-  UpdateGsuiteAccountRequest,
+import {
+  type CreateGsuiteAccountRequest,
+  type GsuiteAccountListQuery,
+  gsuiteAccountCursors,
+  type UpdateGsuiteAccountRequest,
 } from "../../domain/schemas/gsuite";
 import { type ActivityActor, actorOfViewer, recordActivity } from "../activity/record";
 import type { Viewer } from "../auth/viewer";
@@ -17,7 +18,7 @@ import { idIn } from "../db/id-list";
 import { gsuiteAccounts, gsuiteOrganizations, users } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { badRequest, conflict, notFound } from "../http/errors";
-import { selectPageByIds } from "../lib/paging";
+import { keysetOrder, keysetSort, selectKeysetPage } from "../lib/keyset";
 import { recordSecretReveal, type Secrets } from "../lib/secrets";
 import { anyColumnContains } from "../lib/text-search";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
@@ -36,30 +37,36 @@ const DUPLICATE_EMAIL = "An account with this email already exists";
 export const duplicateEmail = () =>
   conflict("DUPLICATE_EMAIL", DUPLICATE_EMAIL, [{ path: "email", message: DUPLICATE_EMAIL }]);
 
-export function listOrder(query: Pick<GsuiteAccountListQuery, "sort" | "order">): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  const email = sql`lower(${gsuiteAccounts.email})`;
-  switch (query.sort) {
-    case "email":
-      return [direction(email), direction(gsuiteAccounts.id)];
-    // One direction for every key, so that one index walks the order either way (decision 0042).
-    case "organization":
-      // Accounts without an organization name last either way: the keyset's null flag leads
-      // (lib/keyset.ts), `is null` ascending and `is not null` descending, each with its index.
-      return [
-        query.order === "desc"
-          ? desc(sql`(${gsuiteAccounts.organization} is not null)`)
-          : asc(sql`(${gsuiteAccounts.organization} is null)`),
-        direction(gsuiteAccounts.organization),
-        direction(email),
-        direction(gsuiteAccounts.id),
-      ];
-    case "planType":
-      return [direction(gsuiteAccounts.planType), direction(email), direction(gsuiteAccounts.id)];
-    case "createdAt":
-      return [direction(gsuiteAccounts.createdAt), direction(gsuiteAccounts.id)];
-  }
-}
+const lowerEmail = sql`lower(${gsuiteAccounts.email})`;
+
+/**
+ * The list's sorts (keys in domain/schemas/gsuite.ts): each key, then e-mail, then id, all in
+ * the chosen direction; accounts without an organization name last either way (decision 0042).
+ */
+export const gsuiteAccountSorts = {
+  email: keysetSort(gsuiteAccountCursors, "email", [lowerEmail], gsuiteAccounts.id),
+  organization: keysetSort(
+    gsuiteAccountCursors,
+    "organization",
+    [gsuiteAccounts.organization, lowerEmail],
+    gsuiteAccounts.id,
+  ),
+  planType: keysetSort(
+    gsuiteAccountCursors,
+    "planType",
+    [gsuiteAccounts.planType, lowerEmail],
+    gsuiteAccounts.id,
+  ),
+  createdAt: keysetSort(
+    gsuiteAccountCursors,
+    "createdAt",
+    [gsuiteAccounts.createdAt],
+    gsuiteAccounts.id,
+  ),
+};
+
+export const listOrder = (query: Pick<GsuiteAccountListQuery, "sort" | "order">): SQL[] =>
+  keysetOrder(gsuiteAccountSorts[query.sort], query.order);
 
 /** What the list's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const gsuiteAccountSearchColumns = [
@@ -83,24 +90,27 @@ export async function listAccounts(db: Db, query: GsuiteAccountListQuery) {
       : eq(gsuiteAccounts.assignedToUserId, query.assignedToUserId),
     query.unassigned ? isNull(gsuiteAccounts.assignedToUserId) : undefined,
   );
-  // The page's ids come from an index walk in list order (schema: the email and plan type
-  // indexes), its rows from gsuite_accounts alone, and the holders' names for just those rows
-  // after: joined in the same statement, a deep page would join every row it skips.
+  // A page by keyset (lib/keyset.ts): its rows from gsuite_accounts alone, read from the sort's
+  // index at the cursor, and the holders' names for just those rows after.
   const { assignedToName: _name, ...pageColumns } = accountColumns;
-  const order = listOrder(query);
-  const page = await selectPageByIds(db, {
+  const page = await selectKeysetPage(db, {
+    cursors: gsuiteAccountCursors,
+    sortName: query.sort,
+    sort: gsuiteAccountSorts[query.sort],
+    order: query.order,
+    query,
     from: gsuiteAccounts,
     where,
     bounds: query,
-    id: gsuiteAccounts.id,
-    order,
-    select: (total, rows) =>
+    select: (total, cursor, window) =>
       db
-        .select({ account: pageColumns, total })
+        .select({ account: pageColumns, cursor, total })
         .from(gsuiteAccounts)
-        .where(rows)
-        .orderBy(...order)
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.account.id,
+    statement: { list: "gsuite_accounts", shape: undefined, values: {} },
   });
   const holderIds = [...new Set(page.rows.flatMap((row) => row.account.assignedToUserId ?? []))];
   const holders =
@@ -122,6 +132,7 @@ export async function listAccounts(db: Db, query: GsuiteAccountListQuery) {
       }),
     ),
     total: page.total,
+    cursors: page.cursors,
   };
 }
 

@@ -29,6 +29,7 @@ import { requireAdmin } from "../auth/guards";
 import { viewerOf } from "../auth/viewer";
 import { declareListExport } from "../export/list-export-route";
 import { gsuiteAccountTable } from "../export/tables/gsuite-accounts";
+import { sendCursors } from "../lib/keyset";
 import { sendPage } from "../lib/paging";
 import {
   createAccount,
@@ -169,6 +170,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listAccounts(app.db, request.query);
+      sendCursors(reply, list.cursors);
       return sendPage(reply, list.accounts, list.total);
     },
   );

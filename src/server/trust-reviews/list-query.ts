@@ -1,8 +1,9 @@
 // The trust review list's filter tabs and order as SQL (the tabs: spec part 2, 'Trust Reviews').
-import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { TrustReviewStatusFilter } from "../../domain/enums";
-import type { TrustReviewListQuery } from "../../domain/schemas/trust-reviews";
+import { type TrustReviewListQuery, trustReviewCursors } from "../../domain/schemas/trust-reviews";
 import { trustReviews } from "../db/schema";
+import { keysetOrder, keysetSort } from "../lib/keyset";
 
 export function trustReviewStatusCondition(filter: TrustReviewStatusFilter): SQL | undefined {
   switch (filter) {
@@ -17,14 +18,22 @@ export function trustReviewStatusCondition(filter: TrustReviewStatusFilter): SQL
   }
 }
 
-export function trustReviewOrder(query: Pick<TrustReviewListQuery, "sort" | "order">): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  switch (query.sort) {
-    case "createdAt":
-      return [direction(trustReviews.createdAt), direction(trustReviews.id)];
-    case "clientName":
-      return [direction(sql`lower(${trustReviews.clientName})`), direction(trustReviews.id)];
-    case "assignedDate":
-      return [direction(trustReviews.assignedDate), direction(trustReviews.id)];
-  }
-}
+/** The list's sorts (keys in domain/schemas/trust-reviews.ts), each then the id, one way. */
+export const trustReviewSorts = {
+  createdAt: keysetSort(trustReviewCursors, "createdAt", [trustReviews.createdAt], trustReviews.id),
+  clientName: keysetSort(
+    trustReviewCursors,
+    "clientName",
+    [sql`lower(${trustReviews.clientName})`],
+    trustReviews.id,
+  ),
+  assignedDate: keysetSort(
+    trustReviewCursors,
+    "assignedDate",
+    [trustReviews.assignedDate],
+    trustReviews.id,
+  ),
+};
+
+export const trustReviewOrder = (query: Pick<TrustReviewListQuery, "sort" | "order">): SQL[] =>
+  keysetOrder(trustReviewSorts[query.sort], query.order);

@@ -16,6 +16,7 @@ import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin } from "../auth/guards";
 import { declareListExport } from "../export/list-export-route";
 import { trustReviewTable } from "../export/tables/trust-reviews";
+import { sendCursors } from "../lib/keyset";
 import { sendPage } from "../lib/paging";
 import {
   createTrustReview,
@@ -45,6 +46,7 @@ export const trustReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listTrustReviews(app.db, request.query);
+      sendCursors(reply, list.cursors);
       return sendPage(reply, list.reviews, list.total);
     },
   );

@@ -4,13 +4,14 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { changesBetween } from "../../domain/activity";
 import { todayIso } from "../../domain/dates";
-import type {
-  CreateTrustReviewRequest,
-  TrustReviewApprovalRequest,
-  TrustReviewListQuery,
-  TrustReviewResponse,
-  TrustReviewStatusRequest,
-  UpdateTrustReviewRequest,
+import {
+  type CreateTrustReviewRequest,
+  type TrustReviewApprovalRequest,
+  type TrustReviewListQuery,
+  type TrustReviewResponse,
+  type TrustReviewStatusRequest,
+  trustReviewCursors,
+  type UpdateTrustReviewRequest,
 } from "../../domain/schemas/trust-reviews";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
@@ -18,9 +19,9 @@ import type { Db, Executor } from "../db/client";
 import { licenses, trustReviews } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { AppError, conflict, notFound } from "../http/errors";
-import { selectPageByIds } from "../lib/paging";
+import { selectKeysetPage } from "../lib/keyset";
 import { anyColumnContains } from "../lib/text-search";
-import { trustReviewOrder, trustReviewStatusCondition } from "./list-query";
+import { trustReviewSorts, trustReviewStatusCondition } from "./list-query";
 
 const reviewColumns = {
   review: {
@@ -82,25 +83,29 @@ export async function listTrustReviews(db: Db, query: TrustReviewListQuery) {
     conditions.push(anyColumnContains(trustReviewSearchColumns, query.search));
   }
   const where = and(...conditions);
-  // The page's ids come from an index walk in list order (schema: one index per order), and
-  // only the page's rows are joined to their licenses.
-  const order = trustReviewOrder(query);
-  const page = await selectPageByIds(db, {
+  // A page by keyset (lib/keyset.ts), read from the sort's index at the cursor; only the page's
+  // rows are joined to their licenses.
+  const page = await selectKeysetPage(db, {
+    cursors: trustReviewCursors,
+    sortName: query.sort,
+    sort: trustReviewSorts[query.sort],
+    order: query.order,
+    query,
     from: trustReviews,
     where,
     bounds: query,
-    id: trustReviews.id,
-    order,
-    select: (total, rows) =>
+    select: (total, cursor, window) =>
       db
-        .select({ ...reviewColumns, total })
+        .select({ ...reviewColumns, cursor, total })
         .from(trustReviews)
         .innerJoin(licenses, eq(licenses.id, trustReviews.licenseId))
-        .where(rows)
-        .orderBy(...order)
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.review.id,
+    statement: { list: "trust_reviews", shape: undefined, values: {} },
   });
-  return { reviews: page.rows.map(toResponse), total: page.total };
+  return { reviews: page.rows.map(toResponse), total: page.total, cursors: page.cursors };
 }
 
 export async function findTrustReview(db: Executor, id: number) {

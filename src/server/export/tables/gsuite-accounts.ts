@@ -7,7 +7,10 @@ import { describeFilters } from "../filters";
 import { pagesOf } from "../row-pages";
 import type { ExportTable } from "../table";
 
-export type GsuiteAccountExportQuery = Omit<GsuiteAccountListQuery, "limit" | "offset">;
+export type GsuiteAccountExportQuery = Omit<
+  GsuiteAccountListQuery,
+  "limit" | "offset" | "after" | "before" | "fromEnd"
+>;
 
 export function gsuiteAccountTable(
   db: Db,
@@ -36,6 +39,17 @@ export function gsuiteAccountTable(
       { header: "Notes", type: "text", value: (a) => a.notes, weight: 2, pdf: false },
     ],
     pages: () =>
-      pagesOf(async (bounds) => (await listAccounts(db, { ...query, ...bounds })).accounts),
+      // By keyset, after each page's last row (row-pages.ts).
+      pagesOf(async (bounds) => {
+        const page = await listAccounts(db, {
+          ...query,
+          ...bounds,
+          // Every row from the start, whatever cursor the export's address carried.
+          after: bounds.after,
+          before: undefined,
+          fromEnd: undefined,
+        });
+        return { rows: page.accounts, next: page.cursors?.next };
+      }),
   };
 }

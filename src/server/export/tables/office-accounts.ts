@@ -9,7 +9,10 @@ import { describeFilters } from "../filters";
 import { pagesOf } from "../row-pages";
 import type { ExportTable } from "../table";
 
-export type AccountExportQuery = Omit<AccountListQuery, "limit" | "offset">;
+export type AccountExportQuery = Omit<
+  AccountListQuery,
+  "limit" | "offset" | "after" | "before" | "fromEnd"
+>;
 
 export function officeAccountTable(
   db: Db,
@@ -44,8 +47,17 @@ export function officeAccountTable(
       { header: "Notes", type: "text", value: (a) => a.notes, weight: 2, pdf: false },
     ],
     pages: () =>
-      pagesOf(
-        async (bounds) => (await listAccounts(db, session, { ...query, ...bounds })).accounts,
-      ),
+      // By keyset, after each page's last row (row-pages.ts).
+      pagesOf(async (bounds) => {
+        const page = await listAccounts(db, session, {
+          ...query,
+          ...bounds,
+          // Every row from the start, whatever cursor the export's address carried.
+          after: bounds.after,
+          before: undefined,
+          fromEnd: undefined,
+        });
+        return { rows: page.accounts, next: page.cursors?.next };
+      }),
   };
 }

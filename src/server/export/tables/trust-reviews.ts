@@ -9,7 +9,10 @@ import { describeFilters } from "../filters";
 import { pagesOf } from "../row-pages";
 import type { ExportTable } from "../table";
 
-export type TrustReviewExportQuery = Omit<TrustReviewListQuery, "limit" | "offset">;
+export type TrustReviewExportQuery = Omit<
+  TrustReviewListQuery,
+  "limit" | "offset" | "after" | "before" | "fromEnd"
+>;
 
 export function trustReviewTable(
   db: Db,
@@ -38,6 +41,17 @@ export function trustReviewTable(
       { header: "Notes", type: "text", value: (r) => r.notes, weight: 2, pdf: false },
     ],
     pages: () =>
-      pagesOf(async (bounds) => (await listTrustReviews(db, { ...query, ...bounds })).reviews),
+      // By keyset, after each page's last row (row-pages.ts).
+      pagesOf(async (bounds) => {
+        const page = await listTrustReviews(db, {
+          ...query,
+          ...bounds,
+          // Every row from the start, whatever cursor the export's address carried.
+          after: bounds.after,
+          before: undefined,
+          fromEnd: undefined,
+        });
+        return { rows: page.reviews, next: page.cursors?.next };
+      }),
   };
 }
