@@ -5,6 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { sessionOnlyInputRoutes, sessionOnlyRoutes } from "../api-tokens/session-only";
+import { operationIdOf } from "./operation-ids";
 
 let t: TestApp;
 let userCookie: string;
@@ -211,5 +212,99 @@ describe("the documentation page", () => {
       cookie: userCookie,
     });
     expect(css.headers["content-type"]).toContain("text/css");
+  });
+});
+
+describe("operationIds", () => {
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        id: (operation as { operationId?: string }).operationId,
+      })),
+    );
+
+  it("names every operation once, as a JavaScript identifier", () => {
+    const all = operations();
+    expect(all.filter(({ id }) => !id || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(new Set(all.map(({ id }) => id)).size).toBe(all.length);
+  });
+
+  it("derives each from the method and the route alone, so it stays the same", () => {
+    const idOf = (key: string) => operations().find((operation) => operation.key === key)?.id;
+    expect(idOf("GET /api/licenses")).toBe("getLicenses");
+    expect(idOf("GET /api/licenses/{id}")).toBe("getLicensesById");
+    expect(idOf("POST /api/imports/{area}/preview")).toBe("postImportsByAreaPreview");
+    expect(idOf("GET /api/users/{id}/offboard/checklist.pdf")).toBe(
+      "getUsersByIdOffboardChecklistPdf",
+    );
+    expect(operationIdOf("DELETE", "/api/gsuite-users/:userId")).toBe("deleteGsuiteUsersByUserId");
+  });
+});
+
+describe("files in the document", () => {
+  const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  const okTypes = (path: string, method = "get") =>
+    Object.keys(document.paths[path]?.[method]?.responses["200"]?.content ?? {});
+
+  it("declares the import uploads as CSV or a workbook", () => {
+    for (const path of ["/api/imports/{area}", "/api/imports/{area}/preview"]) {
+      const body = document.paths[path]!.post!.requestBody as { content: object };
+      expect(Object.keys(body.content)).toEqual(["text/csv", XLSX]);
+    }
+  });
+
+  it("serves every download with a Content-Type its operation declares", async () => {
+    const { cookie } = await t.signedInUser({ role: "admin" });
+    const feed = await t.request({
+      method: "POST",
+      url: "/api/calendar-feed",
+      cookie,
+      payload: {},
+    });
+    expect(feed.statusCode).toBe(201);
+    const feedPath = new URL((feed.json() as { url: string }).url).pathname;
+    const downloads = Object.keys(document.paths).filter((path) =>
+      okTypes(path).some((type) => type !== "application/json"),
+    );
+    // Each download's address with real values; the checklist needs an offboarding, so its type
+    // is checked where one is made (offboarding/checklist.test.ts).
+    const requests = (path: string): string[] => {
+      if (path === "/api/users/{id}/offboard/checklist.pdf") return [];
+      if (path === "/api/calendar-feed/{file}") return [feedPath];
+      if (path === "/api/imports/{area}/template") return ["/api/imports/licenses/template"];
+      const formats = path === "/api/export/all" ? ["zip", "xlsx", "pdf"] : ["csv", "xlsx", "pdf"];
+      // A required choice other than the format (the expenses' source) takes its first value.
+      const required = (document.paths[path]!.get!.parameters ?? []) as {
+        in: string;
+        name: string;
+        required?: boolean;
+        schema?: { enum?: string[] };
+      }[];
+      const extra = required
+        .filter((p) => p.in === "query" && p.required && p.name !== "format" && p.schema?.enum)
+        .map((p) => `&${p.name}=${p.schema!.enum![0]}`)
+        .join("");
+      return formats.map((format) => `${path}?format=${format}${extra}`);
+    };
+    expect(downloads.length).toBeGreaterThan(10);
+    expect(okTypes("/api/users/{id}/offboard/checklist.pdf")).toEqual(["application/pdf"]);
+    const served: { path: string; type: string; declared: string[] }[] = [];
+    for (const path of downloads) {
+      for (const url of requests(path)) {
+        const response = await t.request({ method: "GET", url, cookie });
+        expect(response.statusCode, url).toBe(200);
+        const type = String(response.headers["content-type"]).split(";")[0]!;
+        served.push({ path, type, declared: okTypes(path) });
+      }
+    }
+    expect(served.filter(({ type, declared }) => !declared.includes(type))).toEqual([]);
+    // Every declared type is served by some request (an export's three formats each).
+    const unserved = downloads.flatMap((path) =>
+      okTypes(path)
+        .filter((type) => !served.some((s) => s.path === path && s.type === type))
+        .map((type) => `${path} ${type}`),
+    );
+    expect(unserved).toEqual(["/api/users/{id}/offboard/checklist.pdf application/pdf"]);
   });
 });

@@ -14,6 +14,7 @@ import { isSessionOnly, sessionOnlyWhen } from "../api-tokens/session-only";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER } from "../lib/keyset";
 import { LARGE_TABLE_ROWS, TOTAL_ESTIMATED_HEADER, TOTAL_HEADER } from "../lib/paging";
+import { downloadMediaTypes, fileContent, uploadMediaTypes } from "./media-types";
 import {
   BEARER_SCHEME,
   type DocumentedErrorStatus,
@@ -24,6 +25,7 @@ import {
   SESSION_SCHEME,
   securityOf,
 } from "./operation-docs";
+import { operationIdOf } from "./operation-ids";
 
 /** Schemas with a name of their own in the document (components/schemas), referenced by $ref. */
 const documentRegistry = z.registry<{ id: string }>();
@@ -58,10 +60,13 @@ function documentRoute(input: TransformInput) {
     response[status] = declared[status < 500 ? "4xx" : "5xx"] ?? errorResponseSchema;
   }
 
+  const uploads = uploadMediaTypes(method, url);
   const result = toJsonSchemas({
     ...input,
     schema: {
       ...schema,
+      operationId: operationIdOf(method, url),
+      ...(uploads ? { consumes: uploads } : {}),
       response,
       tags: (schema.tags as string[] | undefined) ?? [tagOf(url)],
       description: [
@@ -84,6 +89,11 @@ function documentRoute(input: TransformInput) {
       // The answer's description (@fastify/swagger drops it from beside the $ref).
       description: errorDescription(status as DocumentedErrorStatus),
     };
+  }
+  const downloads = downloadMediaTypes(method, url, schema.querystring);
+  const ok = jsonResponses["200"] as { description?: string } | undefined;
+  if (downloads && ok) {
+    jsonResponses["200"] = { description: ok.description, content: fileContent(downloads) };
   }
   if (isPagedList(schema.querystring) && jsonResponses["200"]) {
     const headers = isKeysetList(schema.querystring)

@@ -14,7 +14,8 @@ import type { ExportTable, RowCounter } from "./table";
 import { writeXlsx } from "./xlsx-writer";
 import { zipOfCsv } from "./zip-writer";
 
-const CONTENT_TYPES: Record<ExportFormat | ExportAllFormat, string> = {
+/** The Content-Type of each format's download (also what the API document declares). */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat | ExportAllFormat, string> = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pdf: "application/pdf",
@@ -90,7 +91,7 @@ export function sendExport(
   }
   stream.on("error", (error) => reply.log.error({ err: error }, "export failed mid-stream"));
   return reply
-    .header("content-type", CONTENT_TYPES[format])
+    .header("content-type", EXPORT_CONTENT_TYPES[format])
     .header("content-disposition", `attachment; filename="${fileName}-${todayIso()}.${format}"`)
     .header("cache-control", "no-store")
     .send(stream);
