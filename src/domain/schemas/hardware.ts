@@ -13,6 +13,7 @@ import {
 } from "../hardware-specs";
 import { HARDWARE_TYPES, type HardwareType, hardwareTypeKey } from "../hardware-types";
 import { optionalDate, optionalText, positiveIdSchema, textSchema } from "./common";
+import { keyPart, listCursors, withKeyset } from "./cursor";
 import { pageQuerySchema, sortSchema } from "./paging";
 
 export const HARDWARE_NAME_MESSAGE = "Name must be at least 2 characters.";
@@ -181,13 +182,23 @@ export const rejectHardwareRequestRequestSchema = z.object({
 });
 export type RejectHardwareRequestRequest = z.output<typeof rejectHardwareRequestRequestSchema>;
 
-export const hardwareRequestListQuerySchema = pageQuerySchema.extend({
+/** The requests list's sorts as cursors hold them (decision 0040): keys in ORDER BY order. */
+export const hardwareRequestCursors = listCursors("hardware-requests", {
+  createdAt: [keyPart("timestamptz")],
+  status: [keyPart("text"), keyPart("timestamptz")],
+});
+
+const hardwareRequestListFields = pageQuerySchema.extend({
   sort: sortSchema(["createdAt", "status"], "createdAt"),
   order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("desc"),
   status: z
     .enum(HARDWARE_REQUEST_STATUSES, { error: "Status must be pending, approved or rejected" })
     .optional(),
 });
+export const hardwareRequestListQuerySchema = withKeyset(
+  hardwareRequestListFields,
+  hardwareRequestCursors,
+);
 export type HardwareRequestListQuery = z.output<typeof hardwareRequestListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -4,14 +4,15 @@
 // one succeeds and the other finds it no longer pending (409); the item's row is locked next,
 // so an item given away in between answers 409 instead of changing hands twice.
 
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { HardwareStatus } from "../../domain/enums";
 import { isHardwareOffered } from "../../domain/hardware-status";
-import type {
-  CreateHardwareRequestRequest,
-  HardwareRequestListQuery,
-  HardwareRequestResponse,
+import {
+  type CreateHardwareRequestRequest,
+  type HardwareRequestListQuery,
+  type HardwareRequestResponse,
+  hardwareRequestCursors,
 } from "../../domain/schemas/hardware";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
@@ -19,7 +20,7 @@ import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { hardware, hardwareRequests, users } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
-import { selectPage } from "../lib/paging";
+import { keysetOrder, keysetSort, type PageCursors, selectKeysetPage } from "../lib/keyset";
 import { matchingIds } from "../lib/text-search";
 import type { AssignmentMail } from "../mail/assignment-mail";
 import {
@@ -95,21 +96,33 @@ async function getRequest(db: Executor, id: number) {
 export const hardwareRequestSearchColumns = [hardwareRequests.name, hardwareRequests.reason];
 
 /**
- * The list's order, the id last, one direction for all its keys so that one index walks it
- * either way (migration 0040): by status, a status's requests oldest first ascending and newest
- * first descending.
+ * The list's sorts, the id last, one direction for all their keys so that one index walks each
+ * either way and a page can start at a row's position (migration 0040, decision 0040): by
+ * status, a status's requests oldest first ascending and newest first descending.
  */
-export function hardwareRequestOrder(
+export const hardwareRequestSorts = {
+  createdAt: keysetSort(
+    hardwareRequestCursors,
+    "createdAt",
+    [hardwareRequests.createdAt],
+    hardwareRequests.id,
+  ),
+  status: keysetSort(
+    hardwareRequestCursors,
+    "status",
+    [hardwareRequests.status, hardwareRequests.createdAt],
+    hardwareRequests.id,
+  ),
+};
+
+export const hardwareRequestOrder = (
   query: Pick<HardwareRequestListQuery, "sort" | "order">,
-): SQL[] {
-  const direction = query.order === "asc" ? asc : desc;
-  const keys = query.sort === "status" ? [hardwareRequests.status] : [];
-  return [...keys, hardwareRequests.createdAt, hardwareRequests.id].map((key) => direction(key));
-}
+): SQL[] => keysetOrder(hardwareRequestSorts[query.sort], query.order);
 
 export interface HardwareRequestList {
   requests: HardwareRequestResponse[];
   total: number | null;
+  cursors: PageCursors;
 }
 
 export async function listHardwareRequests(
@@ -126,20 +139,26 @@ export async function listHardwareRequests(
       ? matchingIds(hardwareRequests.id, hardwareRequestSearchColumns, query.search)
       : undefined,
   );
-  const order = hardwareRequestOrder(query);
   // The page is read from hardware_requests alone and the names for just its rows afterwards:
   // joining in the same statement would join every row a deep OFFSET skips.
-  const page = await selectPage(db, {
+  const page = await selectKeysetPage(db, {
+    cursors: hardwareRequestCursors,
+    sortName: query.sort,
+    sort: hardwareRequestSorts[query.sort],
+    order: query.order,
+    query,
     from: hardwareRequests,
     where,
     bounds: query,
-    select: (total) =>
+    select: (total, cursor, window) =>
       db
-        .select({ request: hardwareRequests, total })
+        .select({ request: hardwareRequests, cursor, total })
         .from(hardwareRequests)
-        .where(where)
-        .orderBy(...order)
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.request.id,
+    statement: { list: "hardware-requests", shape: undefined, values: {} },
   });
   const requests = page.rows.map((row) => row.request);
   const people = await namesOf(
@@ -171,6 +190,7 @@ export async function listHardwareRequests(
       } as RequestRow),
     ),
     total: page.total,
+    cursors: page.cursors,
   };
 }
 

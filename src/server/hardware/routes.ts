@@ -19,6 +19,7 @@ import { currentSession, requireAdmin, requireUser } from "../auth/guards";
 import { declareListExport } from "../export/list-export-route";
 import { hardwareTable } from "../export/tables/hardware";
 import { hardwareRequestTable } from "../export/tables/hardware-requests";
+import { sendCursors } from "../lib/keyset";
 import { sendPage } from "../lib/paging";
 import {
   approveHardwareRequest,
@@ -132,6 +133,7 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listHardwareRequests(app.db, currentSession(request), request.query);
+      sendCursors(reply, list.cursors);
       return sendPage(reply, list.requests, list.total);
     },
   );

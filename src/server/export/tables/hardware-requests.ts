@@ -40,9 +40,10 @@ export function hardwareRequestTable(
       { header: "Requested On", type: "date", value: (r) => r.createdAt.slice(0, 10) },
     ],
     pages: () =>
-      pagesOf(
-        async (bounds) =>
-          (await listHardwareRequests(db, session, { ...query, ...bounds })).requests,
-      ),
+      // By keyset: each page is read after the last row of the one before.
+      pagesOf(async (bounds) => {
+        const list = await listHardwareRequests(db, session, { ...query, ...bounds });
+        return { rows: list.requests, next: list.cursors?.next };
+      }),
   };
 }
