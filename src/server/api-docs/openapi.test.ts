@@ -2,7 +2,7 @@
 // the application registers (collected with an onRoute hook while the app is built) is in it,
 // with its guard, its security and its error answers.
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { sessionOnlyInputRoutes, sessionOnlyRoutes } from "../api-tokens/session-only";
 import { operationIdOf } from "./operation-ids";
@@ -306,5 +306,27 @@ describe("files in the document", () => {
         .map((type) => `${path} ${type}`),
     );
     expect(unserved).toEqual(["/api/users/{id}/offboard/checklist.pdf application/pdf"]);
+  });
+});
+
+describe("a client generator", () => {
+  it("turns the document into TypeScript with no warning, each operation under its id", async () => {
+    const { default: openapiTS, astToString } = await import("openapi-typescript");
+    const warnings: unknown[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((...args) => {
+      warnings.push(args);
+    });
+    const error = vi.spyOn(console, "error").mockImplementation((...args) => {
+      warnings.push(args);
+    });
+    try {
+      const source = astToString(await openapiTS(structuredClone(document) as never));
+      expect(source).toContain("getLicensesById: {");
+      expect(source).toContain('"text/csv": string;');
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+    expect(warnings).toEqual([]);
   });
 });
