@@ -52,8 +52,10 @@ export const AccountRow = memo(function AccountRow({
       <TableCell>
         <AccountUsersTooltip email={account.email} users={account.users} />
       </TableCell>
-      <TableCell className="max-w-56 truncate">{paymentInfo(account)}</TableCell>
-      <TableCell>{formatCalendarDate(account.renewalDate)}</TableCell>
+      <TableCell giveWay={1} className="max-w-56 truncate">
+        {paymentInfo(account)}
+      </TableCell>
+      <TableCell giveWay={2}>{formatCalendarDate(account.renewalDate)}</TableCell>
       {isAdmin && (
         <TableCell className="pr-4">
           <div className="flex justify-end gap-1">

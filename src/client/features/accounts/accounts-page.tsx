@@ -133,8 +133,8 @@ export function AccountsPage() {
                 <TableHead>Provider</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Users</TableHead>
-                <TableHead>Payment Info</TableHead>
-                <TableHead>Renewal Date</TableHead>
+                <TableHead giveWay={1}>Payment Info</TableHead>
+                <TableHead giveWay={2}>Renewal Date</TableHead>
                 {isAdmin && <TableHead className="pr-4 text-right">Actions</TableHead>}
               </>
             }

@@ -128,7 +128,7 @@ export const LicenseRow = memo(function LicenseRow({
               </ul>
             )}
           </TableCell>
-          <TableCell>
+          <TableCell giveWay={1}>
             <div className="tabular-nums">
               {formatMoney(license.paymentAmount, license.paymentCurrency)}
             </div>

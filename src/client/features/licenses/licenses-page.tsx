@@ -140,7 +140,7 @@ export function LicensesPage() {
               {isAdmin && (
                 <>
                   <TableHead>Seats</TableHead>
-                  <TableHead>Payment</TableHead>
+                  <TableHead giveWay={1}>Payment</TableHead>
                   <TableHead className="text-right">Actions</TableHead>
                 </>
               )}
