@@ -14,6 +14,7 @@ import { isUniqueViolation } from "../db/driver-errors";
 import { gsuiteAccounts, gsuiteOrganizations } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
+import { WITHOUT_KEPT_COUNTS } from "./kept-counts";
 
 type OrganizationRow = typeof gsuiteOrganizations.$inferSelect;
 
@@ -33,7 +34,7 @@ async function logOrganization(
   before: OrganizationRow | null,
   after: OrganizationRow | null,
 ) {
-  const changes = changesBetween(before, after);
+  const changes = changesBetween(before, after, WITHOUT_KEPT_COUNTS);
   if (!changes) return;
   const row = (after ?? before)!;
   await recordActivity(tx, actor, {

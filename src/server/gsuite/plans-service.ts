@@ -15,6 +15,7 @@ import type { Db, Executor } from "../db/client";
 import { gsuiteAccounts, gsuitePlans } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
+import { WITHOUT_KEPT_COUNTS } from "./kept-counts";
 
 type PlanRow = typeof gsuitePlans.$inferSelect;
 
@@ -102,7 +103,7 @@ export async function createPlan(db: Db, input: CreatePlanRequest, actor: Activi
       area: "gsuite_plans",
       itemId: row!.id,
       itemLabel: row!.name,
-      changes: changesBetween(null, row!),
+      changes: changesBetween(null, row!, WITHOUT_KEPT_COUNTS),
     });
     return toResponse(row!, 0);
   });
@@ -140,7 +141,7 @@ export async function updatePlan(
     }
     // Recorded once, on the plan: the accounts' new plan type follows from its new name, and
     // how many followed is kept rather than a record per account.
-    const changes = changesBetween(current, row);
+    const changes = changesBetween(current, row, WITHOUT_KEPT_COUNTS);
     if (changes) {
       await recordActivity(tx, actor, {
         action: "update",
@@ -170,7 +171,7 @@ export async function deletePlan(db: Db, id: number, actor: ActivityActor) {
       area: "gsuite_plans",
       itemId: id,
       itemLabel: plan.name,
-      changes: changesBetween(plan, null),
+      changes: changesBetween(plan, null, WITHOUT_KEPT_COUNTS),
     });
   });
 }
