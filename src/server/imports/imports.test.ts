@@ -17,6 +17,7 @@ import {
   csvImports,
   directories,
   hardware,
+  jobLeases,
   licenses,
   users,
 } from "../db/schema";
@@ -657,18 +658,38 @@ describe("one import per area at a time", () => {
   });
 
   it("takes over an import whose server died (its lease ran out)", async () => {
-    await t.app.db.insert(csvImports).values({
-      area: "directories",
-      startedAt: new Date(Date.now() - 60 * 60_000),
-    });
-    const response = await commit(
-      "directories",
-      csv([
-        ["Name", "Payment Amount", "Next Payment Date"],
-        ["After a crash", "1", "2027-01-01"],
-      ]),
-    );
+    // What a dead server leaves: its unfinished import row and its lease, held by nobody alive.
+    const [dead] = await t.app.db
+      .insert(csvImports)
+      .values({ area: "directories", startedAt: new Date(Date.now() - 60 * 60_000) })
+      .returning({ id: csvImports.id });
+    const deadLease = { name: "csv-import:directories", holder: "a-dead-server" };
+    const holdUntil = (ms: number) => ({ ...deadLease, expiresAt: new Date(Date.now() + ms) });
+    await t.app.db
+      .insert(jobLeases)
+      .values(holdUntil(60_000))
+      .onConflictDoUpdate({ target: jobLeases.name, set: holdUntil(60_000) });
+    const file = csv([
+      ["Name", "Payment Amount", "Next Payment Date"],
+      ["After a crash", "1", "2027-01-01"],
+    ]);
+
+    // While its hold runs, the area is still its import's: a new one waits its turn.
+    const refused = await commit("directories", file);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe("IMPORT_IN_PROGRESS");
+
+    // Once the hold has run out, the next import takes over and marks the dead one interrupted.
+    await t.app.db
+      .update(jobLeases)
+      .set(holdUntil(-1_000))
+      .where(eq(jobLeases.name, deadLease.name));
+    const response = await commit("directories", file);
     expect(response.statusCode, response.body).toBe(200);
+    const [old] = await t.app.db.select().from(csvImports).where(eq(csvImports.id, dead!.id));
+    expect(old?.outcome).toBe("error");
+    expect(old?.finishedAt).not.toBeNull();
+    expect(old?.message).toMatch(/interrupted/);
   });
 });
 
