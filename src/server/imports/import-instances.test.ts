@@ -1,6 +1,6 @@
 // Two application instances on one PostgreSQL, as behind a load balancer: an import into a list
-// on one instance makes the other answer 409 for the same list (the claim row under an advisory
-// lock, not the process's memory), while an import into another list, or the same list once
+// on one instance makes the other answer 409 for the same list (the area's lease in job_leases,
+// not the process's memory), while an import into another list, or the same list once
 // the first is done, runs. Runs with TEST_DATABASE_URL only (PGlite lives in one process).
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { holdImportWrites } from "../../../tests/support/imports";
@@ -41,7 +41,7 @@ describe.skipIf(!usingPostgres())("imports on two instances sharing one PostgreS
     const second = await importInto(b, cookieB, "hardware", hardwareFile("INST-B"));
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe("IMPORT_IN_PROGRESS");
-    // B knows an import runs (from the claim row), though only A counts its rows.
+    // B knows an import runs (from the lease), though only A counts its rows.
     const progress = await b.request({
       method: "GET",
       url: "/api/imports/hardware/progress",
@@ -52,8 +52,8 @@ describe.skipIf(!usingPostgres())("imports on two instances sharing one PostgreS
     expect(otherList.statusCode, otherList.body).toBe(200);
 
     release();
-    expect((await first).json()).toEqual({ area: "hardware", imported: 2, skipped: 0 });
+    expect((await first).json()).toMatchObject({ area: "hardware", imported: 2, skipped: 0 });
     const after = await importInto(b, cookieB, "hardware", hardwareFile("INST-B"));
-    expect(after.json()).toEqual({ area: "hardware", imported: 2, skipped: 0 });
+    expect(after.json()).toMatchObject({ area: "hardware", imported: 2, skipped: 0 });
   });
 });
