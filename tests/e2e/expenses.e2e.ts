@@ -134,7 +134,9 @@ describe("Expense Analysis", () => {
     ]);
     expect(download.suggestedFilename()).toBe(`directories-expenses-${TODAY}.csv`);
     const text = fs.readFileSync((await download.path())!, "utf8");
-    const lines = text.split("\r\n").filter(Boolean);
+    // The byte-order mark first, so Excel on Windows reads the file as UTF-8.
+    expect(text.startsWith("\ufeff")).toBe(true);
+    const lines = text.slice(1).split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(
       "Name,Amount,Currency,Frequency (months),One-time,Monthly (AUD),Yearly (AUD),Next Payment",
     );

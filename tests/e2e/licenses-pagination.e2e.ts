@@ -69,16 +69,30 @@ function recordListRequests(page: Page) {
 }
 
 /**
+ * Whether a list request reads the page at `offset`: page 1 by offset; a later page by offset, by
+ * the cursor of the page beside it (after= / before=, the offset then counting from the cursor)
+ * or from the list's end (fromEnd=true), as the list kit chooses (decision 0040).
+ */
+function readsPage(query: URLSearchParams, offset: number, limit: number) {
+  const byKeyset = query.has("after") || query.has("before") || query.has("fromEnd");
+  if (offset === 0 || !byKeyset) {
+    return (
+      !byKeyset &&
+      (query.get("offset") ?? "0") === String(offset) &&
+      query.get("limit") === String(limit)
+    );
+  }
+  return query.has("fromEnd") || query.get("limit") === String(limit);
+}
+
+/**
  * The seats of the page at `offset` were asked for with the list's own query, and sent before
  * the list's answer came back: the two requests run side by side, not one after the other.
  */
 async function expectSeatsAskedBesideList(requests: ListRequest[], offset: number, limit: number) {
   const ofPage = (path: string) =>
-    requests.find(
-      (request) =>
-        request.path === path &&
-        request.query.get("offset") === String(offset) &&
-        request.query.get("limit") === String(limit),
+    requests.findLast(
+      (request) => request.path === path && readsPage(request.query, offset, limit),
     );
   await until(
     async () => ofPage("/api/licenses")?.answeredAt !== undefined && !!ofPage(SEATS),
