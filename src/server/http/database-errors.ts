@@ -84,6 +84,15 @@ export function writeRefusedReasonOf(error: unknown): string | undefined {
   return code ? writeRefusedCodes[code] : undefined;
 }
 
+// Transactions the database ended because another ran into them at the same moment: a deadlock,
+// a serialization failure, a lock not free in time. Nothing was written and the same request
+// succeeds when sent again, so these are a moment's unavailability (503), not a bug (500).
+const concurrentChangeCodes = new Set(["40001", "40P01", "55P03"]);
+
+/** Whether the database ended the request's transaction over a concurrent one (retry succeeds). */
+export const isConcurrentChangeError = (error: unknown): boolean =>
+  concurrentChangeCodes.has(driverErrorOf(error).code ?? "");
+
 // Why a database cannot serve, by SQLSTATE or socket errno. Class 08 is "connection exception".
 const unavailableCodes: Record<string, string> = {
   ...writeRefusedCodes,

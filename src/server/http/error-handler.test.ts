@@ -92,6 +92,22 @@ describe("error handler", () => {
     expect(resources.json().message).toBe("The database is not reachable. Please try again.");
   });
 
+  it("answers 503 asking to try again when a concurrent transaction ended this one", async () => {
+    for (const error of [
+      driverError("40P01", "deadlock detected"),
+      driverError("40001", "could not serialize access due to concurrent update"),
+      driverError("55P03", 'could not obtain lock on row in relation "licenses"'),
+    ]) {
+      const response = await appThrowing(error);
+      expect(response.statusCode, String(error)).toBe(503);
+      expect(response.headers["retry-after"], String(error)).toBe("5");
+      expect(response.json(), String(error)).toEqual({
+        code: "DATABASE_UNAVAILABLE",
+        message: "The database was busy with another change at the same moment. Please try again.",
+      });
+    }
+  });
+
   it("treats other 55000 errors as a bug, not an outage", async () => {
     const response = await appThrowing(driverError("55000", "cannot lock rows in a view"));
     expect(response.statusCode).toBe(500);

@@ -4,13 +4,21 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorCode, ErrorResponse } from "../../domain/error-codes";
-import { inputErrorOf, unavailableReasonOf, writeRefusedReasonOf } from "./database-errors";
+import {
+  inputErrorOf,
+  isConcurrentChangeError,
+  unavailableReasonOf,
+  writeRefusedReasonOf,
+} from "./database-errors";
 import { AppError, type FieldError } from "./errors";
 
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const DATABASE_UNAVAILABLE_MESSAGE = "The database is not reachable. Please try again.";
+
+export const CONCURRENT_CHANGE_MESSAGE =
+  "The database was busy with another change at the same moment. Please try again.";
 
 /** What a write refused by the database (full disk, read-only) answers, with the reason. */
 export const writeRefusedMessage = (reason: string) =>
@@ -110,6 +118,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (writeRefused) {
       request.log.error({ err: error }, `database refuses writes: ${writeRefused}`);
       return sendDatabaseUnavailable(reply, writeRefusedMessage(writeRefused));
+    }
+
+    if (isConcurrentChangeError(error)) {
+      request.log.warn({ err: error }, "database ended the transaction over a concurrent one");
+      return sendDatabaseUnavailable(reply, CONCURRENT_CHANGE_MESSAGE);
     }
 
     const unavailable = unavailableReasonOf(error);
