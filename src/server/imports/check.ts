@@ -119,7 +119,11 @@ export function checkFile(
   };
 }
 
-/** Adds the problem "already exists" to each row whose key the database holds. */
+/**
+ * Adds the problem "already exists" to each row whose key the database holds, and resolves the
+ * names of other records a row gives (the area's `resolve`): the row to write takes their ids, or
+ * the row gets the problems of names that match no record or several.
+ */
 export async function checkAgainstDatabase(
   db: Executor,
   secrets: Secrets,
@@ -127,9 +131,23 @@ export async function checkAgainstDatabase(
   rows: CheckedRow[],
 ) {
   const keys = [...new Set(rows.flatMap((row) => (row.key ? [row.key] : [])))];
-  if (keys.length === 0) return;
-  const existing = await definition.duplicate.existing(db, keys, secrets);
-  for (const row of rows) {
-    if (row.key && existing.has(row.key)) row.problems.push(definition.duplicate.existsMessage);
+  if (keys.length > 0) {
+    const existing = await definition.duplicate.existing(db, keys, secrets);
+    for (const row of rows) {
+      if (row.key && existing.has(row.key)) row.problems.push(definition.duplicate.existsMessage);
+    }
   }
+  if (!definition.resolve) return;
+  const parsed = rows.filter((row) => row.row !== undefined);
+  if (parsed.length === 0) return;
+  const resolved = await definition.resolve(
+    db,
+    parsed.map((row) => row.row),
+    parsed.map(({ line, problems }) => ({ line, problems: [...problems] })),
+  );
+  parsed.forEach((row, index) => {
+    const answer = resolved[index]!;
+    if ("row" in answer) row.row = answer.row;
+    else row.problems.push(...answer.problems);
+  });
 }

@@ -134,6 +134,7 @@ export async function commitImport(
     const result = await db
       .transaction(async (tx) => {
         // Against the database inside the write's transaction: what it checks is what it writes.
+        await definition.lock?.(tx);
         await checkAgainstDatabase(tx, secrets, definition, file.rows);
         const invalid = file.rows.filter((row) => row.problems.length > 0);
         if (invalid.length > 0 && !options.skipInvalid) throw refuseRows(invalid);
@@ -153,6 +154,7 @@ export async function commitImport(
               tx,
               batch.map((row) => row.row),
               secrets,
+              { actor: options.actor },
             );
             written += batch.length;
             reportProgress(db, area, { phase: "writing", processed: written, total: valid.length });

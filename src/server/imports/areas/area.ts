@@ -4,10 +4,34 @@
 import type { z } from "zod";
 import type { ActivityArea } from "../../../domain/activity";
 import type { ImportArea } from "../../../domain/imports/columns";
+import type { ActivityActor } from "../../activity/record";
 import type { Executor, Tx } from "../../db/client";
 import type { Secrets } from "../../lib/secrets";
 
-export interface ImportAreaDefinition<Row> {
+/** A checked row's names made ids (the row as written), or why they cannot be. */
+export type Resolved<Stored> = { row: Stored } | { problems: string[] };
+
+/**
+ * Where each row passed to `resolve` sits in the file and what is wrong with it already: a check
+ * over the whole file (a license's seat limit) names the lines it counts and counts only the rows
+ * that will be written.
+ */
+export interface RowContext {
+  line: number;
+  problems: readonly string[];
+}
+
+/** Who imports: what a form would take from the session (a trust review's approver). */
+export interface ImportContext {
+  actor: ActivityActor;
+}
+
+/**
+ * Row: what the form's schema gives (names of other records as text, for an area that refers to
+ * them); Stored: what is written (those names made ids by `resolve`). Without `resolve` they are
+ * the same.
+ */
+export interface ImportAreaDefinition<Row, Stored = Row> {
   area: ImportArea;
   /** Where the activity log files the import. */
   activityArea: ActivityArea;
@@ -27,13 +51,25 @@ export interface ImportAreaDefinition<Row> {
     /** The problem shown beside a row whose key the database already holds. */
     existsMessage: string;
   };
+  /**
+   * Taken in the commit's transaction before the check: what keeps the form's own creates out
+   * until the rows are written, where no unique index does (G Suite plan names).
+   */
+  lock?: (tx: Tx) => Promise<void>;
+  /**
+   * The other records a row names (an account's organization and plan, a trust review's
+   * license), looked up in the database for a batch of rows, one answer per row in order. Runs
+   * with the duplicates check: in the preview and again inside the commit's transaction.
+   */
+  resolve?: (db: Executor, rows: Row[], context: RowContext[]) => Promise<Resolved<Stored>[]>;
   /** Writes one batch of valid rows (inside the import's transaction). */
-  insert: (tx: Tx, rows: Row[], secrets: Secrets) => Promise<void>;
+  insert: (tx: Tx, rows: Stored[], secrets: Secrets, context?: ImportContext) => Promise<void>;
 }
 
 /** Keeps each area's row type while the service handles them alike. */
-export const defineImportArea = <Row>(definition: ImportAreaDefinition<Row>) =>
-  definition as unknown as ImportAreaDefinition<unknown>;
+export const defineImportArea = <Row, Stored = Row>(
+  definition: ImportAreaDefinition<Row, Stored>,
+) => definition as unknown as ImportAreaDefinition<unknown>;
 
 /** Values in groups small enough for one statement's parameters. */
 export function chunked<T>(values: T[], size: number): T[][] {
