@@ -75,8 +75,11 @@ const countOf = async (table: typeof licenses | typeof hardware | typeof users) 
 const LICENSE_HEADER = ["Name", "License Key", "Total Seats", "Payment Amount", "Expiry Date"];
 
 describe("templates", () => {
+  // Each template is imported after its check, in IMPORT_AREAS' order: a template that names
+  // another area's record (a G Suite account's organization and plan, a trust review's license)
+  // names the example of that area's template, imported before it.
   it.each(IMPORT_AREAS)(
-    "gives %s a CSV template whose example row previews clean",
+    "gives %s a CSV template whose example row previews clean and imports",
     async (area) => {
       const response = await t.request({
         method: "GET",
@@ -96,6 +99,8 @@ describe("templates", () => {
       const result = await preview(area, response.body);
       expect(result.rows.map((row) => row.problems)).toEqual([[]]);
       expect(result).toMatchObject({ totalRows: 1, validRows: 1, invalidRows: 0 });
+      const imported = await commit(area, response.body);
+      expect(imported.json(), area).toMatchObject({ imported: 1 });
     },
   );
 });
@@ -462,6 +467,22 @@ describe("commit", () => {
       accounts: [
         ["Email", "Password", "Provider", "Payment Amount"],
         ["each.area@example.com", "s3cret-each", "adobe", "12.5"],
+      ],
+      "gsuite-organizations": [
+        ["Name", "Domain"],
+        ["Each Area Org", "each-area.example"],
+      ],
+      "gsuite-plans": [
+        ["Name", "Base Price"],
+        ["Each Area Plan", "6"],
+      ],
+      "gsuite-accounts": [
+        ["Email", "Organization", "Plan Type"],
+        ["jo@each-area.example", "Each Area Org", "each area plan"],
+      ],
+      "trust-reviews": [
+        ["Client", "License", "Assigned Date"],
+        ["Each Area Client", "Each area license", "2026-03-01"],
       ],
     };
     for (const area of IMPORT_AREAS) {

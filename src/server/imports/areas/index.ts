@@ -3,8 +3,12 @@ import type { ImportArea } from "../../../domain/imports/columns";
 import { accountImport } from "./accounts";
 import type { ImportAreaDefinition } from "./area";
 import { directoryImport } from "./directories";
+import { gsuiteAccountImport } from "./gsuite-accounts";
+import { gsuiteOrganizationImport } from "./gsuite-organizations";
+import { gsuitePlanImport } from "./gsuite-plans";
 import { hardwareImport } from "./hardware";
 import { licenseImport } from "./licenses";
+import { trustReviewImport } from "./trust-reviews";
 import { userImport } from "./users";
 
 export const importAreas: Record<ImportArea, ImportAreaDefinition<unknown>> = {
@@ -13,4 +17,8 @@ export const importAreas: Record<ImportArea, ImportAreaDefinition<unknown>> = {
   users: userImport,
   directories: directoryImport,
   accounts: accountImport,
+  "gsuite-organizations": gsuiteOrganizationImport,
+  "gsuite-plans": gsuitePlanImport,
+  "gsuite-accounts": gsuiteAccountImport,
+  "trust-reviews": trustReviewImport,
 };
