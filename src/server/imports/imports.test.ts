@@ -26,11 +26,15 @@ import { ginIndexesWithPendingListOf } from "./gin-bulk-load";
 
 let t: TestApp;
 let adminCookie: string;
+let adminUsername: string;
 let userCookie: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ cookie: adminCookie } = await t.signedInUser({ role: "admin" }));
+  ({
+    cookie: adminCookie,
+    user: { username: adminUsername },
+  } = await t.signedInUser({ role: "admin" }));
   ({ cookie: userCookie } = await t.signedInUser({ role: "user" }));
 });
 afterAll(() => t.close());
@@ -76,8 +80,8 @@ const LICENSE_HEADER = ["Name", "License Key", "Total Seats", "Payment Amount", 
 
 describe("templates", () => {
   // Each template is imported after its check, in IMPORT_AREAS' order: a template that names
-  // another area's record (a G Suite account's organization and plan, a trust review's license)
-  // names the example of that area's template, imported before it.
+  // another area's record (a seat's license and person) names the example of that area's
+  // template, imported before it.
   it.each(IMPORT_AREAS)(
     "gives %s a CSV template whose example row previews clean and imports",
     async (area) => {
@@ -468,21 +472,14 @@ describe("commit", () => {
         ["Email", "Password", "Provider", "Payment Amount"],
         ["each.area@example.com", "s3cret-each", "adobe", "12.5"],
       ],
-      "gsuite-organizations": [
-        ["Name", "Domain"],
-        ["Each Area Org", "each-area.example"],
+      // Seats and account assignments name the license and account above and an active person.
+      seats: [
+        ["License", "User"],
+        ["Each area license", adminUsername],
       ],
-      "gsuite-plans": [
-        ["Name", "Base Price"],
-        ["Each Area Plan", "6"],
-      ],
-      "gsuite-accounts": [
-        ["Email", "Organization", "Plan Type"],
-        ["jo@each-area.example", "Each Area Org", "each area plan"],
-      ],
-      "trust-reviews": [
-        ["Client", "License", "Assigned Date"],
-        ["Each Area Client", "Each area license", "2026-03-01"],
+      "account-assignments": [
+        ["Account", "User", "Device Name", "Assigned Date"],
+        ["each.area@example.com", adminUsername, "EACH-PC", "2026-03-01"],
       ],
     };
     for (const area of IMPORT_AREAS) {

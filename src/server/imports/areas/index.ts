@@ -1,14 +1,12 @@
 // Every importable area, by name.
 import type { ImportArea } from "../../../domain/imports/columns";
+import { accountAssignmentImport } from "./account-assignments";
 import { accountImport } from "./accounts";
 import type { ImportAreaDefinition } from "./area";
 import { directoryImport } from "./directories";
-import { gsuiteAccountImport } from "./gsuite-accounts";
-import { gsuiteOrganizationImport } from "./gsuite-organizations";
-import { gsuitePlanImport } from "./gsuite-plans";
 import { hardwareImport } from "./hardware";
 import { licenseImport } from "./licenses";
-import { trustReviewImport } from "./trust-reviews";
+import { seatImport } from "./seats";
 import { userImport } from "./users";
 
 export const importAreas: Record<ImportArea, ImportAreaDefinition<unknown>> = {
@@ -17,8 +15,6 @@ export const importAreas: Record<ImportArea, ImportAreaDefinition<unknown>> = {
   users: userImport,
   directories: directoryImport,
   accounts: accountImport,
-  "gsuite-organizations": gsuiteOrganizationImport,
-  "gsuite-plans": gsuitePlanImport,
-  "gsuite-accounts": gsuiteAccountImport,
-  "trust-reviews": trustReviewImport,
+  seats: seatImport,
+  "account-assignments": accountAssignmentImport,
 };
