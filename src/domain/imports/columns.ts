@@ -5,12 +5,17 @@
 import {
   ACCOUNT_PROVIDERS,
   ACCOUNT_STATUSES,
+  BILLING_CYCLES,
   CURRENCIES,
+  GSUITE_ACCOUNT_STATUSES,
+  GSUITE_CURRENCIES,
   HARDWARE_STATUSES,
   LICENSE_TYPES,
   PAYMENT_FREQUENCIES,
   RENEWAL_STATUSES,
   ROLES,
+  TRUST_REVIEW_APPROVAL_STATUSES,
+  TRUST_REVIEW_PAYMENT_STATUSES,
 } from "../enums";
 
 // Headers are matched loosely (case, spaces and punctuation ignored, and the API field name is
@@ -25,6 +30,10 @@ export const IMPORT_AREAS = [
   "accounts",
   "seats",
   "account-assignments",
+  "gsuite-organizations",
+  "gsuite-plans",
+  "gsuite-accounts",
+  "trust-reviews",
 ] as const;
 export type ImportArea = (typeof IMPORT_AREAS)[number];
 
@@ -36,6 +45,10 @@ export const IMPORT_AREA_LABELS: Record<ImportArea, string> = {
   accounts: "office accounts",
   seats: "license seats",
   "account-assignments": "office account assignments",
+  "gsuite-organizations": "G Suite organizations",
+  "gsuite-plans": "G Suite plans",
+  "gsuite-accounts": "G Suite accounts",
+  "trust-reviews": "client license assignments",
 };
 
 /**
@@ -181,6 +194,49 @@ export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
     text("Assigned To", "assignedTo", "Jo Smith"),
     text("Device Name", "deviceName", "SYD-LT-042", true),
     { ...date("Assigned Date", "assignedDate", "2026-01-15"), required: true },
+    text("Notes", "notes", ""),
+  ],
+  "gsuite-organizations": [
+    text("Name", "name", "Example Pty Ltd", true),
+    text("Domain", "domain", "example.com", true),
+    text("Description", "description", ""),
+  ],
+  "gsuite-plans": [
+    text("Name", "name", "Business Starter", true),
+    amount("Base Price", "basePrice", "8.40", true),
+    choice("Currency", "currency", GSUITE_CURRENCIES, "AUD"),
+    choice("Billing Frequency", "billingCycle", BILLING_CYCLES, "monthly"),
+    text("Description", "description", ""),
+  ],
+  // The organization and the plan by name (an organization also by its domain, as the accounts
+  // list shows it): the import finds them; the example names the templates' own.
+  "gsuite-accounts": [
+    text("Email", "email", "jo.smith@example.com", true),
+    { ...text("Password", "password", "change-me-2026"), secret: true },
+    text("Organization", "organization", "example.com"),
+    text("Plan Type", "planType", "Business Starter", true),
+    amount("Price", "price", "8.40"),
+    choice("Currency", "paymentCurrency", GSUITE_CURRENCIES, "AUD"),
+    choice("Frequency", "paymentFrequency", BILLING_CYCLES, "monthly"),
+    choice("Status", "status", GSUITE_ACCOUNT_STATUSES, "active"),
+    text("Notes", "notes", ""),
+  ],
+  // The license by name (the licenses template's example).
+  "trust-reviews": [
+    text("Client", "clientName", "Acme Pty Ltd", true),
+    text("License", "license", "Design Suite", true),
+    text("Domain", "domain", "acme.example"),
+    { ...date("Assigned Date", "assignedDate", "2026-01-15"), required: true },
+    choice("Payment Status", "paymentStatus", TRUST_REVIEW_PAYMENT_STATUSES, "paying"),
+    amount("Payment Amount", "clientPaymentAmount", "150.00"),
+    choice("Currency", "clientPaymentCurrency", CURRENCIES, "AUD"),
+    choice("Payment Frequency", "paymentFrequency", BILLING_CYCLES, "monthly"),
+    date("Last Payment Date", "lastPaymentDate", "2026-01-15"),
+    date("Next Payment Date", "nextPaymentDate", "2026-02-15"),
+    flag("Active", "isActive", "true"),
+    date("Cancellation Request Date", "cancellationRequestDate", ""),
+    text("Cancellation Reason", "cancellationReason", ""),
+    choice("Approval", "approvalStatus", TRUST_REVIEW_APPROVAL_STATUSES, "pending"),
     text("Notes", "notes", ""),
   ],
 };

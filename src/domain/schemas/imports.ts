@@ -17,7 +17,7 @@ export const IMPORT_RUNNING_MESSAGE =
   "Another import into this list is running. Wait for it to finish, then try again.";
 
 export const importAreaSchema = z.enum(IMPORT_AREAS, {
-  error: "The import area must be licenses, hardware, users, directories or accounts",
+  error: `The import area must be one of: ${IMPORT_AREAS.join(", ")}`,
 });
 export const importAreaParamsSchema = z.object({ area: importAreaSchema });
 

@@ -33,7 +33,7 @@ import {
 } from "./organizations-service";
 import { findPlan, findPlanByName } from "./plans-service";
 
-const DUPLICATE_EMAIL = "An account with this email already exists";
+export const DUPLICATE_EMAIL = "An account with this email already exists";
 export const duplicateEmail = () =>
   conflict("DUPLICATE_EMAIL", DUPLICATE_EMAIL, [{ path: "email", message: DUPLICATE_EMAIL }]);
 
@@ -211,9 +211,13 @@ async function resolvePlan(
   return undefined;
 }
 
+/** Every account's address is on its organization's domain (the form's and the import's rule). */
+export const offDomainMessage = (domain: string) =>
+  `Email must be on the organization's domain (${domain})`;
+
 function assertEmailOnDomain(email: string, domain: string) {
   if (!isOnDomain(email, domain)) {
-    const message = `Email must be on the organization's domain (${domain})`;
+    const message = offDomainMessage(domain);
     throw badRequest(message, [{ path: "email", message }]);
   }
 }

@@ -18,7 +18,7 @@ import { WITHOUT_KEPT_COUNTS } from "./kept-counts";
 
 type OrganizationRow = typeof gsuiteOrganizations.$inferSelect;
 
-const DUPLICATE_DOMAIN = "An organization with this domain already exists";
+export const DUPLICATE_DOMAIN = "An organization with this domain already exists";
 const duplicateDomain = () =>
   conflict("DUPLICATE_RECORD", DUPLICATE_DOMAIN, [{ path: "domain", message: DUPLICATE_DOMAIN }]);
 

@@ -19,7 +19,7 @@ import { WITHOUT_KEPT_COUNTS } from "./kept-counts";
 
 type PlanRow = typeof gsuitePlans.$inferSelect;
 
-const DUPLICATE_NAME = "A plan with this name already exists";
+export const DUPLICATE_NAME = "A plan with this name already exists";
 const duplicateName = () =>
   conflict("DUPLICATE_RECORD", DUPLICATE_NAME, [{ path: "name", message: DUPLICATE_NAME }]);
 
@@ -81,7 +81,7 @@ export async function listPlans(db: Db): Promise<PlanResponse[]> {
 
 // Names are unique per table; the check and the insert run under a table-level advisory lock so
 // two concurrent adds of one name cannot both pass it.
-const lockPlanNames = (tx: Executor) => lockForTransaction(tx, "gsuitePlanNames");
+export const lockPlanNames = (tx: Executor) => lockForTransaction(tx, "gsuitePlanNames");
 
 export async function createPlan(db: Db, input: CreatePlanRequest, actor: ActivityActor) {
   return db.transaction(async (tx) => {

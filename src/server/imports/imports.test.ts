@@ -80,8 +80,8 @@ const LICENSE_HEADER = ["Name", "License Key", "Total Seats", "Payment Amount", 
 
 describe("templates", () => {
   // Each template is imported after its check, in IMPORT_AREAS' order: a template that names
-  // another area's record (a seat's license and person) names the example of that area's
-  // template, imported before it.
+  // another area's record (a seat's license and person, a G Suite account's organization and
+  // plan, a trust review's license) names the example of that area's template, imported before it.
   it.each(IMPORT_AREAS)(
     "gives %s a CSV template whose example row previews clean and imports",
     async (area) => {
@@ -480,6 +480,22 @@ describe("commit", () => {
       "account-assignments": [
         ["Account", "User", "Device Name", "Assigned Date"],
         ["each.area@example.com", adminUsername, "EACH-PC", "2026-03-01"],
+      ],
+      "gsuite-organizations": [
+        ["Name", "Domain"],
+        ["Each Area Org", "each-area.example"],
+      ],
+      "gsuite-plans": [
+        ["Name", "Base Price"],
+        ["Each Area Plan", "6"],
+      ],
+      "gsuite-accounts": [
+        ["Email", "Organization", "Plan Type"],
+        ["jo@each-area.example", "Each Area Org", "each area plan"],
+      ],
+      "trust-reviews": [
+        ["Client", "License", "Assigned Date"],
+        ["Each Area Client", "Each area license", "2026-03-01"],
       ],
     };
     for (const area of IMPORT_AREAS) {

@@ -166,8 +166,29 @@ async function logTrustReview(
 }
 
 /** Who decided: the approval is recorded under the administrator's own username. */
-const decidedBy = (status: string, session: ActiveSession) =>
-  status === "pending" ? null : session.user.username;
+const decidedBy = (status: string, username: string | null) =>
+  status === "pending" ? null : username;
+
+/**
+ * The row a new assignment is stored as (the form's create and the import's): an inactive one
+ * keeps its cancellation (dated today unless given), an active one none; a decided approval names
+ * the administrator who saved it.
+ */
+export const newTrustReviewValues = (
+  input: CreateTrustReviewRequest,
+  username: string | null,
+): typeof trustReviews.$inferInsert => ({
+  ...input,
+  assignedDate: input.assignedDate as string,
+  domain: input.domain ?? null,
+  clientPaymentAmount: input.clientPaymentAmount ?? null,
+  lastPaymentDate: input.lastPaymentDate ?? null,
+  nextPaymentDate: input.nextPaymentDate ?? null,
+  cancellationRequestDate: input.isActive ? null : (input.cancellationRequestDate ?? todayIso()),
+  cancellationReason: input.isActive ? null : (input.cancellationReason ?? null),
+  notes: input.notes ?? null,
+  approvedBy: decidedBy(input.approvalStatus, username),
+});
 
 export async function createTrustReview(
   db: Db,
@@ -179,20 +200,7 @@ export async function createTrustReview(
     await assertLicense(tx, input.licenseId);
     const [row] = await tx
       .insert(trustReviews)
-      .values({
-        ...input,
-        assignedDate: input.assignedDate as string,
-        domain: input.domain ?? null,
-        clientPaymentAmount: input.clientPaymentAmount ?? null,
-        lastPaymentDate: input.lastPaymentDate ?? null,
-        nextPaymentDate: input.nextPaymentDate ?? null,
-        cancellationRequestDate: input.isActive
-          ? null
-          : (input.cancellationRequestDate ?? todayIso()),
-        cancellationReason: input.isActive ? null : (input.cancellationReason ?? null),
-        notes: input.notes ?? null,
-        approvedBy: decidedBy(input.approvalStatus, session),
-      })
+      .values(newTrustReviewValues(input, session.user.username))
       .returning();
     await logTrustReview(tx, actor, "create", null, row!);
     return row!.id;
@@ -215,7 +223,9 @@ export async function updateTrustReview(
       input.approvalStatus !== undefined && input.approvalStatus !== current.approvalStatus;
     const row = await updateRow(tx, trustReviews, eq(trustReviews.id, id), current, {
       ...input,
-      ...(approvalChanged ? { approvedBy: decidedBy(input.approvalStatus!, session) } : {}),
+      ...(approvalChanged
+        ? { approvedBy: decidedBy(input.approvalStatus!, session.user.username) }
+        : {}),
     });
     await logTrustReview(tx, actor, "update", current, row);
   });
