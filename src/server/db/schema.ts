@@ -82,14 +82,16 @@ export const users = pgTable(
     // creation date (an index walked either way), by name (people without one last either way:
     // led by the keyset's null flag, one index for each direction).
     index("users_username_order_idx").on(sql`lower(${t.username})`, t.id),
+    // The flag is on the key the sort orders by, lower(full_name): the keyset's flag is taken of
+    // the key expression (lib/keyset.ts), and the planner matches an index only on the same one.
     index("users_full_name_order_idx").on(
-      sql`(${t.fullName} is null)`,
+      sql`(lower(${t.fullName}) is null)`,
       sql`lower(${t.fullName})`,
       sql`lower(${t.username})`,
       t.id,
     ),
     index("users_full_name_desc_order_idx").on(
-      sql`(${t.fullName} is not null)`,
+      sql`(lower(${t.fullName}) is not null)`,
       sql`lower(${t.fullName})`,
       sql`lower(${t.username})`,
       t.id,
@@ -532,11 +534,24 @@ export const hardware = pgTable(
   (t) => [
     index("hardware_assigned_to_user_id_idx").on(t.assignedToUserId),
     // The list's orders (list-query.ts), id last, so a page is an index walk without a sort step,
-    // either way; a type, location or status filter leads its own sort's index, and the name
-    // order after it.
+    // either way; a type, location or status filter leads its own index, and the name order
+    // after it. By location, items without one last either way: led by the keyset's null flag,
+    // an index per direction (decision 0051).
     index("hardware_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     index("hardware_type_order_idx").on(t.type, sql`lower(${t.name})`, t.id),
     index("hardware_location_order_idx").on(t.location, sql`lower(${t.name})`, t.id),
+    index("hardware_location_sort_idx").on(
+      sql`(${t.location} is null)`,
+      t.location,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
+    index("hardware_location_desc_sort_idx").on(
+      sql`(${t.location} is not null)`,
+      t.location,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
     index("hardware_status_order_idx").on(t.status, sql`lower(${t.name})`, t.id),
     index("hardware_created_at_idx").on(t.createdAt, t.id),
     uniqueIndex("hardware_identifier_idx").on(t.identifier),
