@@ -20,8 +20,10 @@ import { firstLoadSection } from "./first-load";
 import { gsuiteSection } from "./gsuite-section";
 import { hardwareSection } from "./hardware";
 import { hostingSection } from "./hosting-section";
+import { importSection } from "./import-section";
 import { inventoryListsSection } from "./inventory-lists-section";
 import { licenseListsSection } from "./license-lists-section";
+import { summariesSection } from "./summaries-section";
 
 export interface BenchContext {
   /** Base URL of the real application, e.g. http://127.0.0.1:41234 */
@@ -84,4 +86,6 @@ export const extraSections: BenchSection[] = [
   accountListsSection,
   inventoryListsSection,
   licenseListsSection,
+  summariesSection,
+  importSection,
 ];
