@@ -9,9 +9,11 @@ import { ExportMenu } from "@/client/components/export-menu";
 import { PageHeader } from "@/client/components/page-header";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { ImportButton } from "@/client/features/imports";
 import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { listQueryString } from "@/client/lib/list-query-string";
+import type { ImportArea } from "@/domain/imports/columns";
 import type {
   GsuiteAccountResponse,
   OrganizationResponse,
@@ -30,6 +32,13 @@ const ADD_LABEL: Record<GsuiteTab, string> = {
   organizations: "Add Organization",
   plans: "Add Plan",
   users: "Add Account",
+};
+
+/** What the header's Import brings in: the active tab's kind, as its Add button adds. */
+const IMPORT: Record<GsuiteTab, { area: ImportArea; title: string }> = {
+  organizations: { area: "gsuite-organizations", title: "Import Organizations" },
+  plans: { area: "gsuite-plans", title: "Import Plans" },
+  users: { area: "gsuite-accounts", title: "Import G Suite Accounts" },
 };
 
 export function GsuitePage() {
@@ -103,6 +112,7 @@ export function GsuitePage() {
               <RefreshCwIcon aria-hidden="true" />
               Refresh
             </Button>
+            <ImportButton key={tab} {...IMPORT[tab]} />
             <Button onClick={add}>
               <PlusIcon aria-hidden="true" />
               {ADD_LABEL[tab]}

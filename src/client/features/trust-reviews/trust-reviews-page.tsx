@@ -12,6 +12,7 @@ import { ListTable } from "@/client/components/list-table";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { TableHead } from "@/client/components/ui/table";
+import { ImportButton } from "@/client/features/imports";
 import { useLinkedItem } from "@/client/hooks/use-linked-item";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
@@ -116,6 +117,7 @@ export function TrustReviewsPage() {
             listQuery={listQueryString(params)}
             what="trust reviews"
           />
+          <ImportButton area="trust-reviews" title="Import Client Assignments" />
           <Button onClick={() => setDialog({ kind: "add" })}>
             <PlusIcon aria-hidden="true" />
             Add Client Assignment
