@@ -96,6 +96,13 @@ export function AccountsPage() {
             </Button>
             {isAdmin && <ImportButton area="accounts" title="Import Office Accounts" />}
             {isAdmin && (
+              <ImportButton
+                area="account-assignments"
+                title="Import Office Account Assignments"
+                label="Import Assignments"
+              />
+            )}
+            {isAdmin && (
               <Button onClick={() => setDialog({ kind: "add" })}>
                 <PlusIcon aria-hidden="true" />
                 Add Account

@@ -7,6 +7,7 @@ import { ExportMenu } from "@/client/components/export-menu";
 import { ListCard } from "@/client/components/list-card";
 import { Button } from "@/client/components/ui/button";
 import { useAuth } from "@/client/features/auth";
+import { ImportButton } from "@/client/features/imports";
 import { useListPager } from "@/client/hooks/use-list-pager";
 import { useListSearchParams } from "@/client/hooks/use-list-search-params";
 import { ASSIGNMENT_CARDS_PAGE_SIZE } from "@/client/lib/page-sizes";
@@ -54,11 +55,15 @@ export function AssignmentsPage() {
             Manage who is using which license across your organization.
           </p>
         </div>
-        <ExportMenu
-          path="/api/assignments/export"
-          listQuery={SHOWN_ASSIGNMENTS_QUERY}
-          what="license assignments"
-        />
+        <div className="flex flex-wrap gap-2">
+          <ExportMenu
+            path="/api/assignments/export"
+            listQuery={SHOWN_ASSIGNMENTS_QUERY}
+            what="license assignments"
+          />
+          {/* The page is administrators' only (the router sends others away). */}
+          <ImportButton area="seats" title="Import License Seats" />
+        </div>
       </div>
 
       <ListCard
