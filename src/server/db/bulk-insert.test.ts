@@ -45,10 +45,12 @@ const readBack = (prefix: string) =>
 describe("bulkInsert", () => {
   it("stores every row as drizzle's insert does, awkward text, arrays, nulls and defaults included", async () => {
     await database.db.insert(licenses).values(licenseRows("drizzle"));
-    await bulkInsert(database.db, licenses, licenseRows("bulk"));
+    const ids = await bulkInsert(database.db, licenses, licenseRows("bulk"));
     const drizzle = await readBack("drizzle");
     const bulk = await readBack("bulk");
     expect(bulk).toHaveLength(awkward.length);
+    // The created rows' ids, one per row (an import keeps them to be undone).
+    expect([...ids].sort((a, b) => a - b)).toEqual(bulk.map((row) => row.id));
     const comparable = (row: (typeof bulk)[number]) => {
       const { id: _id, createdAt: _c, updatedAt: _u, name, ...rest } = row;
       return { ...rest, name: name.replace(/^\w+ /, "") };

@@ -6,6 +6,7 @@
 import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "./client";
+import { rowsOf } from "./rows-of";
 
 /** A PostgreSQL array literal of text elements: '{"a","b\"c",NULL}'. */
 function arrayLiteral(values: unknown[]): string {
@@ -41,13 +42,17 @@ function defaultOf(column: PgColumn, key: string): unknown {
   return column.default;
 }
 
-/** Inserts the rows (inside the caller's transaction, if any) with one statement. */
+/**
+ * Inserts the rows (inside the caller's transaction, if any) with one statement. Answers the ids
+ * of the rows created, one per row, when the table has an `id` column (what an import records to
+ * be undone), else nothing.
+ */
 export async function bulkInsert<Table extends PgTable>(
   db: Executor,
   table: Table,
   rows: Table["$inferInsert"][],
-): Promise<void> {
-  if (rows.length === 0) return;
+): Promise<number[]> {
+  if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const records = rows as Record<string, unknown>[];
   const keys = Object.keys(columns).filter((key) => records.some((row) => row[key] !== undefined));
@@ -73,7 +78,10 @@ export async function bulkInsert<Table extends PgTable>(
     sql`, `,
   );
   const aliases = sql.raw(given.map((_, i) => `c${i}`).join(", "));
-  await db.execute(
-    sql`insert into ${table} (${names}) select ${casts} from unnest(${arrays}) as u(${aliases})`,
+  const id = columns.id;
+  const returning = id ? sql` returning ${sql.identifier(id.name)} as id` : sql``;
+  const result = await db.execute(
+    sql`insert into ${table} (${names}) select ${casts} from unnest(${arrays}) as u(${aliases})${returning}`,
   );
+  return id ? rowsOf<{ id: number | string }>(result).map((row) => Number(row.id)) : [];
 }

@@ -62,8 +62,18 @@ export interface ImportAreaDefinition<Row, Stored = Row> {
    * with the duplicates check: in the preview and again inside the commit's transaction.
    */
   resolve?: (db: Executor, rows: Row[], context: RowContext[]) => Promise<Resolved<Stored>[]>;
-  /** Writes one batch of valid rows (inside the import's transaction). */
-  insert: (tx: Tx, rows: Stored[], secrets: Secrets, context?: ImportContext) => Promise<void>;
+  /**
+   * Writes one batch of valid rows (inside the import's transaction); answers the created rows'
+   * ids, one per row (bulkInsert's answer), for the import to be undone. void only until every
+   * area answers them.
+   */
+  insert: (
+    tx: Tx,
+    rows: Stored[],
+    secrets: Secrets,
+    context?: ImportContext,
+    // biome-ignore lint/suspicious/noConfusingVoidType: areas that answer no ids yet return Promise<void>
+  ) => Promise<number[] | void>;
 }
 
 /** Keeps each area's row type while the service handles them alike. */
