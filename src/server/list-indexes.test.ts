@@ -32,6 +32,7 @@ import { hardwareRequestOrder, hardwareRequestSearchColumns } from "./hardware/r
 import { anyColumnContains } from "./lib/text-search";
 import { assignmentsNewestFirst } from "./licenses/assignments-service";
 import { listOrder } from "./licenses/list-query";
+import { licenseSearchColumns } from "./licenses/service";
 import { trustReviewOrder } from "./trust-reviews/list-query";
 import { trustReviewSearchColumns } from "./trust-reviews/service";
 import { userListOrder, userSearchColumns } from "./users/service";
@@ -85,6 +86,7 @@ describe("GIN indexes", () => {
 describe("list searches", () => {
   const cases = [
     ["users", users, users.id, userSearchColumns],
+    ["licenses", licenses, licenses.id, licenseSearchColumns],
     ["G Suite All Users", users, users.id, gsuiteUserSearchColumns],
     ["hardware", hardware, hardware.id, hardwareSearchColumns],
     ["hardware requests", hardwareRequests, hardwareRequests.id, hardwareRequestSearchColumns],
@@ -375,7 +377,10 @@ describe("the inventory lists' orders", () => {
     for (const [sort, index] of [
       ["name", "hardware_name_lower_idx"],
       ["type", "hardware_type_order_idx"],
-      ["location", "hardware_location_order_idx"],
+      [
+        "location",
+        order === "asc" ? "hardware_location_sort_idx" : "hardware_location_desc_sort_idx",
+      ],
       ["status", "hardware_status_order_idx"],
       ["createdAt", "hardware_created_at_idx"],
     ] as const) {

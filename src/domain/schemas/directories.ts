@@ -16,6 +16,7 @@ import {
   textSchema,
   wholeNumberFromString,
 } from "./common";
+import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
 import { pageQuerySchema, sortSchema } from "./paging";
 
 export const DIRECTORY_NAME_MESSAGE = "Directory name is required";
@@ -126,12 +127,25 @@ export const updateDirectoryRequestSchema = z.object({
 });
 export type UpdateDirectoryRequest = z.output<typeof updateDirectoryRequestSchema>;
 
-export const directoryListQuerySchema = pageQuerySchema.extend({
-  status: z
-    .enum(DIRECTORY_STATUS_FILTERS, { error: "Status must be all, active, one-off or cancelled" })
-    .default("all"),
-  sort: sortSchema(["name", "paymentAmount", "nextPaymentDate"], "name"),
+/**
+ * The listings' sorts as cursors hold them (decision 0040): keys in ORDER BY order. The amount is
+ * the converted one the list orders by (US dollars at the stored rates), exact.
+ */
+export const directoryCursors = listCursors("directories", {
+  name: [keyPart("text")],
+  paymentAmount: [nullableKeyPart("numeric"), keyPart("text")],
+  nextPaymentDate: [nullableKeyPart("date"), keyPart("text")],
 });
+
+export const directoryListQuerySchema = withKeyset(
+  pageQuerySchema.extend({
+    status: z
+      .enum(DIRECTORY_STATUS_FILTERS, { error: "Status must be all, active, one-off or cancelled" })
+      .default("all"),
+    sort: sortSchema(["name", "paymentAmount", "nextPaymentDate"], "name"),
+  }),
+  directoryCursors,
+);
 export type DirectoryListQuery = z.output<typeof directoryListQuerySchema>;
 
 export const recordDirectoryPaymentRequestSchema = z.object({

@@ -13,7 +13,7 @@ import {
 } from "../hardware-specs";
 import { HARDWARE_TYPES, type HardwareType, hardwareTypeKey } from "../hardware-types";
 import { optionalDate, optionalText, positiveIdSchema, textSchema } from "./common";
-import { keyPart, listCursors, withKeyset } from "./cursor";
+import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
 import { pageQuerySchema, sortSchema } from "./paging";
 
 export const HARDWARE_NAME_MESSAGE = "Name must be at least 2 characters.";
@@ -112,7 +112,16 @@ export type HardwareView = (typeof HARDWARE_VIEWS)[number];
 
 export const HARDWARE_SORT_KEYS = ["name", "type", "location", "status", "createdAt"] as const;
 
-export const hardwareListQuerySchema = pageQuerySchema.extend({
+/** The list's sorts as cursors hold them (decision 0040): keys in ORDER BY order. */
+export const hardwareCursors = listCursors("hardware", {
+  name: [keyPart("text")],
+  type: [keyPart("text"), keyPart("text")],
+  location: [nullableKeyPart("text"), keyPart("text")],
+  status: [keyPart("text"), keyPart("text")],
+  createdAt: [keyPart("timestamptz")],
+});
+
+const hardwareListFields = pageQuerySchema.extend({
   sort: sortSchema(HARDWARE_SORT_KEYS, "name"),
   view: z.enum(HARDWARE_VIEWS, { error: "View must be all, available or assigned" }).default("all"),
   type: hardwareTypeSchema.optional(),
@@ -121,6 +130,7 @@ export const hardwareListQuerySchema = pageQuerySchema.extend({
   /** The items one user holds (administrators: the User Details dialog's Hardware tab). */
   assignedToUserId: positiveIdSchema().optional(),
 });
+export const hardwareListQuerySchema = withKeyset(hardwareListFields, hardwareCursors);
 export type HardwareListQuery = z.output<typeof hardwareListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ROLES } from "../enums";
 import { authUserSchema } from "./auth";
 import { activeOnlyQuerySchema, optionalText } from "./common";
+import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
 import { holdingItemSchema } from "./offboarding";
 import { pageQuerySchema, sortSchema } from "./paging";
 
@@ -51,16 +52,26 @@ export const updateUserRequestSchema = z.object({
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
+/** The users list's sorts as cursors hold them (decision 0040): keys in ORDER BY order. */
+export const userCursors = listCursors("users", {
+  username: [keyPart("text")],
+  fullName: [nullableKeyPart("text"), keyPart("text")],
+  createdAt: [keyPart("timestamptz")],
+});
+
 /**
  * The users list: the list kit's paging and search (username, name, e-mail, department),
  * `active=true` for the assign dialogs' pickers, and `role=admin` for the pickers of who may
  * approve (a trust review's approval handed over when offboarding).
  */
-export const userListQuerySchema = pageQuerySchema.extend({
-  sort: sortSchema(["username", "fullName", "createdAt"], "username"),
-  active: activeOnlyQuerySchema,
-  role: roleSchema.optional(),
-});
+export const userListQuerySchema = withKeyset(
+  pageQuerySchema.extend({
+    sort: sortSchema(["username", "fullName", "createdAt"], "username"),
+    active: activeOnlyQuerySchema,
+    role: roleSchema.optional(),
+  }),
+  userCursors,
+);
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 /** A user as the API returns it; the password hash never leaves the server. */

@@ -160,7 +160,14 @@ describe("the OpenAPI document", () => {
   it("documents a paged list's total headers, and which list estimates its total", () => {
     const headersOf = (path: string) => document.paths[path]!.get!.responses["200"]!.headers;
     // A list on the keyset kit (after/before/fromEnd) names its pages' cursors too.
-    for (const path of ["/api/licenses", "/api/assignments", "/api/activity"]) {
+    for (const path of [
+      "/api/licenses",
+      "/api/assignments",
+      "/api/activity",
+      "/api/users",
+      "/api/directories",
+      "/api/hardware",
+    ]) {
       expect(Object.keys(headersOf(path) ?? {}), path).toEqual([
         "X-Total-Count",
         "X-Total-Count-Estimated",
@@ -168,8 +175,8 @@ describe("the OpenAPI document", () => {
         "X-Prev-Cursor",
       ]);
     }
-    // The users list still pages by offset alone.
-    expect(Object.keys(headersOf("/api/users") ?? {})).toEqual([
+    // The G Suite All Users list still pages by offset alone.
+    expect(Object.keys(headersOf("/api/gsuite-users") ?? {})).toEqual([
       "X-Total-Count",
       "X-Total-Count-Estimated",
     ]);

@@ -1,10 +1,10 @@
 // The directory list's status filter and order as SQL. The filter is the SQL twin of
 // matchesDirectoryFilter (domain/directories.ts); list-query.test.ts checks them row by row.
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DirectoryStatusFilter } from "../../domain/enums";
-import type { DirectoryListQuery } from "../../domain/schemas/directories";
+import { type DirectoryListQuery, directoryCursors } from "../../domain/schemas/directories";
 import { directories } from "../db/schema";
-import { blanksLast } from "../lib/blanks-last";
+import { type KeysetSort, keysetOrder, keysetSort } from "../lib/keyset";
 import type { RateSql } from "../money/rates-sql";
 
 export function directoryStatusCondition(filter: DirectoryStatusFilter): SQL | undefined {
@@ -28,29 +28,40 @@ const amountIn = (rate: RateSql) =>
   sql`(${directories.paymentAmount} * ${rate(sql`${directories.paymentCurrency}`)})`;
 
 /**
- * ORDER BY: the chosen key (rows without it last either way), then name, then id. Name and date
- * run one direction for all their keys, so an index walks each (migration 0040). Amounts are
- * compared in one currency (`toOneCurrency`, the stored rates; required for that order), so A$100
- * sorts below US$100.
+ * The list's sorts (keys in domain/schemas/directories.ts): the chosen key (rows without it last
+ * either way, behind the keyset's null flag), then name, then id, all in the one direction, so a
+ * page can start at a row's position (decision 0040) and an index walks the name and date sorts
+ * either way (migration 0040). Amounts are compared in one currency (`toOneCurrency`, the stored
+ * rates; required for that sort), so A$100 sorts below US$100: an expression per row, so that sort
+ * reads every listing (no index can hold it), from a cursor as from the start.
  */
-export function directoryOrder(
-  query: Pick<DirectoryListQuery, "sort" | "order">,
+export function directorySort(
+  sort: DirectoryListQuery["sort"],
   toOneCurrency?: RateSql,
-): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  const tieBreak = [asc(lowerName), asc(directories.id)];
-  switch (query.sort) {
+): KeysetSort {
+  switch (sort) {
     case "name":
-      return [direction(lowerName), direction(directories.id)];
+      return keysetSort(directoryCursors, "name", [lowerName], directories.id);
     case "paymentAmount":
       if (!toOneCurrency) throw new Error("Sorting by amount needs the currency rates");
-      return [sql`${direction(amountIn(toOneCurrency))} nulls last`, ...tieBreak];
+      return keysetSort(
+        directoryCursors,
+        "paymentAmount",
+        [amountIn(toOneCurrency), lowerName],
+        directories.id,
+      );
     case "nextPaymentDate":
-      return [
-        blanksLast(directories.nextPaymentDate, query.order),
-        direction(directories.nextPaymentDate),
-        direction(lowerName),
-        direction(directories.id),
-      ];
+      return keysetSort(
+        directoryCursors,
+        "nextPaymentDate",
+        [directories.nextPaymentDate, lowerName],
+        directories.id,
+      );
   }
 }
+
+/** ORDER BY for the list in the query's sort and direction. */
+export const directoryOrder = (
+  query: Pick<DirectoryListQuery, "sort" | "order">,
+  toOneCurrency?: RateSql,
+): SQL[] => keysetOrder(directorySort(query.sort, toOneCurrency), query.order);

@@ -15,6 +15,7 @@ import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin } from "../auth/guards";
 import { declareListExport } from "../export/list-export-route";
 import { directoryTable } from "../export/tables/directories";
+import { sendCursors } from "../lib/keyset";
 import { sendPage } from "../lib/paging";
 import {
   createDirectory,
@@ -45,6 +46,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listDirectories(app.db, request.query);
+      sendCursors(reply, list.cursors);
       return sendPage(reply, list.directories, list.total);
     },
   );

@@ -9,6 +9,7 @@ import {
   type DirectoryHistoryResponse,
   type DirectoryListQuery,
   type DirectoryResponse,
+  directoryCursors,
   NEXT_PAYMENT_DATE_MESSAGE,
   type RecordDirectoryPaymentRequest,
   type UpdateDirectoryRequest,
@@ -19,11 +20,11 @@ import type { Db, Executor } from "../db/client";
 import { directories, directoryPayments, directoryPriceChanges } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { badRequest, conflict, notFound } from "../http/errors";
-import { selectPage } from "../lib/paging";
+import { selectKeysetPage } from "../lib/keyset";
 import { matchingIds } from "../lib/text-search";
 import { rateSql } from "../money/rates-sql";
 import { directoryColumns, toDirectoryResponse } from "./directory-response";
-import { directoryOrder, directorySearchColumns, directoryStatusCondition } from "./list-query";
+import { directorySearchColumns, directorySort, directoryStatusCondition } from "./list-query";
 
 const notDeleted = isNull(directories.deletedAt);
 
@@ -36,21 +37,29 @@ export async function listDirectories(db: Db, query: DirectoryListQuery) {
   // Only the amount order converts: the rates are read for it alone.
   const toUsd =
     query.sort === "paymentAmount" ? rateSql(await loadCurrencyRates(db), "USD") : undefined;
-  const page = await selectPage(db, {
+  const page = await selectKeysetPage(db, {
+    cursors: directoryCursors,
+    sortName: query.sort,
+    sort: directorySort(query.sort, toUsd),
+    order: query.order,
+    query,
     from: directories,
     where,
     bounds: query,
-    select: (total) =>
+    select: (total, cursor, window) =>
       db
-        .select({ directory: directoryColumns, total })
+        .select({ directory: directoryColumns, cursor, total })
         .from(directories)
-        .where(where)
-        .orderBy(...directoryOrder(query, toUsd))
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.directory.id,
+    statement: { list: "directories", shape: undefined, values: {} },
   });
   return {
     directories: page.rows.map((row) => toDirectoryResponse(row.directory)),
     total: page.total,
+    cursors: page.cursors,
   };
 }
 

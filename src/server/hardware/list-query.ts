@@ -1,10 +1,15 @@
 // The hardware list's visibility, tab and order as SQL, so a long list is narrowed and ordered by
 // the database. The rules are the domain's (hardware-status.ts); the role rule is spec part 2,
 // section 6: an ordinary user sees only unassigned items and the items they hold.
-import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { HardwareListQuery, HardwareView } from "../../domain/schemas/hardware";
+import { and, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  type HardwareListQuery,
+  type HardwareView,
+  hardwareCursors,
+} from "../../domain/schemas/hardware";
 import type { ActiveSession } from "../auth/sessions";
 import { hardware } from "../db/schema";
+import { keysetOrder, keysetSort } from "../lib/keyset";
 import { matchingIds } from "../lib/text-search";
 
 /** What the viewer may see: everything for an administrator, else free items and their own. */
@@ -48,22 +53,20 @@ export function listConditions(session: ActiveSession, query: HardwareListQuery)
   );
 }
 
-// Each order ends in the id, so consecutive pages neither repeat nor skip a row, and runs one
-// direction for all its keys, so one index walks it either way (migration 0040). Items without a
-// location come last ascending and first descending (PostgreSQL's own order for a blank).
-export function listOrder(query: Pick<HardwareListQuery, "sort" | "order">): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  const byName = sql`lower(${hardware.name})`;
-  switch (query.sort) {
-    case "name":
-      return [direction(byName), direction(hardware.id)];
-    case "type":
-      return [direction(hardware.type), direction(byName), direction(hardware.id)];
-    case "location":
-      return [direction(hardware.location), direction(byName), direction(hardware.id)];
-    case "status":
-      return [direction(hardware.status), direction(byName), direction(hardware.id)];
-    case "createdAt":
-      return [direction(hardware.createdAt), direction(hardware.id)];
-  }
-}
+const byName = sql`lower(${hardware.name})`;
+
+// Each sort ends in the id, so consecutive pages neither repeat nor skip a row, and runs one
+// direction for all its keys, so one index walks it either way and a page can start at a row's
+// position (migration 0040, decision 0040). Items without a location come last either way,
+// behind the keyset's null flag, as every list's blank keys (decision 0051).
+export const hardwareSorts = {
+  name: keysetSort(hardwareCursors, "name", [byName], hardware.id),
+  type: keysetSort(hardwareCursors, "type", [hardware.type, byName], hardware.id),
+  location: keysetSort(hardwareCursors, "location", [hardware.location, byName], hardware.id),
+  status: keysetSort(hardwareCursors, "status", [hardware.status, byName], hardware.id),
+  createdAt: keysetSort(hardwareCursors, "createdAt", [hardware.createdAt], hardware.id),
+};
+
+/** ORDER BY for the list in the query's sort and direction. */
+export const listOrder = (query: Pick<HardwareListQuery, "sort" | "order">): SQL[] =>
+  keysetOrder(hardwareSorts[query.sort], query.order);

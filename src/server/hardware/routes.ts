@@ -55,6 +55,7 @@ export const hardwareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listHardware(app.db, currentSession(request), request.query);
+      sendCursors(reply, list.cursors);
       return sendPage(reply, list.items, list.total);
     },
   );

@@ -6,12 +6,13 @@ import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { changesBetween } from "../../domain/activity";
 import { todayIso } from "../../domain/dates";
 import { canAssignHardwareTo, defaultWarrantyExpiry } from "../../domain/hardware-status";
-import type {
-  CreateHardwareRequest,
-  HardwareListQuery,
-  HardwareResponse,
-  HardwareSummaryResponse,
-  UpdateHardwareRequest,
+import {
+  type CreateHardwareRequest,
+  type HardwareListQuery,
+  type HardwareResponse,
+  type HardwareSummaryResponse,
+  hardwareCursors,
+  type UpdateHardwareRequest,
 } from "../../domain/schemas/hardware";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { ActiveSession } from "../auth/sessions";
@@ -21,11 +22,11 @@ import { idIn } from "../db/id-list";
 import { hardware, hardwareRequests, users } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { badRequest, conflict, notFound } from "../http/errors";
-import { selectPage } from "../lib/paging";
+import { type PageCursors, selectKeysetPage } from "../lib/keyset";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { toHardwareResponse } from "./hardware-response";
-import { listConditions, listOrder, visibleTo } from "./list-query";
+import { hardwareSorts, listConditions, visibleTo } from "./list-query";
 
 /** A user's display name in SQL: the full name, else the username (users/user-response.ts). */
 export const displayNameSql = (table: typeof users) =>
@@ -39,6 +40,8 @@ export interface HardwareList {
   items: HardwareResponse[];
   /** Every row the conditions match, when a page was asked for; else null. */
   total: number | null;
+  /** Where the page starts and ends (X-Prev-Cursor, X-Next-Cursor); null when empty. */
+  cursors: PageCursors;
 }
 
 export async function listHardware(
@@ -50,17 +53,24 @@ export async function listHardware(
   // The page is read from hardware alone (an index walk in list order), and the holders' names
   // for just its rows afterwards: joining users in the same statement would join every row a
   // deep OFFSET skips (page 400 joined 10,000 rows to show 25).
-  const page = await selectPage(db, {
+  const page = await selectKeysetPage(db, {
+    cursors: hardwareCursors,
+    sortName: query.sort,
+    sort: hardwareSorts[query.sort],
+    order: query.order,
+    query,
     from: hardware,
     where,
     bounds: query,
-    select: (total) =>
+    select: (total, cursor, window) =>
       db
-        .select({ item: hardware, total })
+        .select({ item: hardware, cursor, total })
         .from(hardware)
-        .where(where)
-        .orderBy(...listOrder(query))
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.item.id,
+    statement: { list: "hardware", shape: undefined, values: {} },
   });
   const holders = await holderNames(
     db,
@@ -73,6 +83,7 @@ export async function listHardware(
       toHardwareResponse(row.item, holders.get(row.item.assignedToUserId ?? 0) ?? null),
     ),
     total: page.total,
+    cursors: page.cursors,
   };
 }
 

@@ -12,6 +12,7 @@ import { actorOf } from "../activity/record";
 import { currentSession, requireAdmin, requireSelfOrAdmin } from "../auth/guards";
 import { declareListExport } from "../export/list-export-route";
 import { userTable } from "../export/tables/users";
+import { sendCursors } from "../lib/keyset";
 import { sendPage } from "../lib/paging";
 import { describeHoldings } from "./holdings";
 import { createUser, deleteUser, getUser, getUserResponse, listUsers, updateUser } from "./service";
@@ -32,6 +33,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await listUsers(app.db, request.query);
+      sendCursors(reply, list.cursors);
       return sendPage(reply, list.users, list.total);
     },
   );

@@ -1,11 +1,12 @@
 // Users: queries and the rules that keep the organisation manageable (unique usernames, at least
 // one active administrator, sessions ended when a user is deactivated or their password changes).
-import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import { changesBetween } from "../../domain/activity";
-import type {
-  CreateUserRequest,
-  UpdateUserRequest,
-  UserListQuery,
+import {
+  type CreateUserRequest,
+  type UpdateUserRequest,
+  type UserListQuery,
+  userCursors,
 } from "../../domain/schemas/users";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import { recordAccountChange } from "../auth/account-activity";
@@ -18,8 +19,7 @@ import { preparedStatement } from "../db/prepared";
 import { licenseAssignments, users } from "../db/schema";
 import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
-import { blanksLast } from "../lib/blanks-last";
-import { selectPage } from "../lib/paging";
+import { keysetOrder, keysetSort, selectKeysetPage } from "../lib/keyset";
 import { matchingIds } from "../lib/text-search";
 import { releaseHardwareAndAccounts } from "./holdings";
 import { toUserResponse } from "./user-response";
@@ -77,25 +77,25 @@ const userListColumns = {
 const lowerUsername = sql`lower(${users.username})`;
 
 /**
- * ORDER BY for the list: the chosen key (blank names last either way), then the username and the
- * id, all in the one direction, so that an index walks each order (migration 0040).
+ * The list's sorts (keys in domain/schemas/users.ts): the chosen key (blank names last either
+ * way, behind the keyset's null flag), then the username and the id, all in the one direction, so
+ * that an index walks each sort either way and a page can start at a row's position (migration
+ * 0040, decision 0040).
  */
-export function userListOrder(query: Pick<UserListQuery, "sort" | "order">): SQL[] {
-  const direction = query.order === "desc" ? desc : asc;
-  switch (query.sort) {
-    case "username":
-      return [direction(lowerUsername), direction(users.id)];
-    case "fullName":
-      return [
-        blanksLast(users.fullName, query.order),
-        direction(sql`lower(${users.fullName})`),
-        direction(lowerUsername),
-        direction(users.id),
-      ];
-    case "createdAt":
-      return [direction(users.createdAt), direction(users.id)];
-  }
-}
+export const userSorts = {
+  username: keysetSort(userCursors, "username", [lowerUsername], users.id),
+  fullName: keysetSort(
+    userCursors,
+    "fullName",
+    [sql`lower(${users.fullName})`, lowerUsername],
+    users.id,
+  ),
+  createdAt: keysetSort(userCursors, "createdAt", [users.createdAt], users.id),
+};
+
+/** ORDER BY for the list in the query's sort and direction. */
+export const userListOrder = (query: Pick<UserListQuery, "sort" | "order">): SQL[] =>
+  keysetOrder(userSorts[query.sort], query.order);
 
 /** What the list's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const userSearchColumns = [users.username, users.fullName, users.email, users.department];
@@ -111,27 +111,37 @@ export async function listUsers(db: Db, query: UserListQuery) {
     query.active ? sql`${users.isActive}` : undefined,
     query.role ? eq(users.role, sql.placeholder("role")) : undefined,
   );
-  const page = await selectPage(db, {
+  const page = await selectKeysetPage(db, {
+    cursors: userCursors,
+    sortName: query.sort,
+    sort: userSorts[query.sort],
+    order: query.order,
+    query,
     from: users,
     where,
     bounds: query,
-    select: (total) =>
+    select: (total, cursor, window) =>
       db
-        .select({ user: userListColumns, total })
+        .select({ user: userListColumns, cursor, total })
         .from(users)
-        .where(where)
-        .orderBy(...userListOrder(query))
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
         .$dynamic(),
+    idOf: (row) => row.user.id,
     // Without a search, one of a few statements prepared once each (lib/paging.ts).
     statement: {
       list: "users",
       shape: query.search
         ? undefined
-        : [query.active && "active", query.role && "role", query.sort, query.order].join(),
+        : [query.active && "active", query.role && "role", query.sort].join(),
       values: { role: query.role },
     },
   });
-  return { users: page.rows.map((row) => toUserResponse(row.user)), total: page.total };
+  return {
+    users: page.rows.map((row) => toUserResponse(row.user)),
+    total: page.total,
+    cursors: page.cursors,
+  };
 }
 
 /** What GET /api/users/:id answers (without the password hash), or a 404. A hot call: prepared. */

@@ -6,7 +6,10 @@ import { describeFilters } from "../filters";
 import { pagesOf } from "../row-pages";
 import type { ExportTable } from "../table";
 
-export type DirectoryExportQuery = Omit<DirectoryListQuery, "limit" | "offset">;
+export type DirectoryExportQuery = Omit<
+  DirectoryListQuery,
+  "limit" | "offset" | "after" | "before" | "fromEnd"
+>;
 
 export function directoryTable(
   db: Db,
@@ -34,6 +37,10 @@ export function directoryTable(
       { header: "Notes", type: "text", value: (d) => d.notes, weight: 2, pdf: false },
     ],
     pages: () =>
-      pagesOf(async (bounds) => (await listDirectories(db, { ...query, ...bounds })).directories),
+      // By keyset, after each page's last row (row-pages.ts); the query carries no page window.
+      pagesOf(async (bounds) => {
+        const page = await listDirectories(db, { ...query, ...bounds });
+        return { rows: page.directories, next: page.cursors?.next };
+      }),
   };
 }

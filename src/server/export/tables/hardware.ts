@@ -8,7 +8,10 @@ import { describeFilters } from "../filters";
 import { pagesOf } from "../row-pages";
 import type { ExportTable } from "../table";
 
-export type HardwareExportQuery = Omit<HardwareListQuery, "limit" | "offset">;
+export type HardwareExportQuery = Omit<
+  HardwareListQuery,
+  "limit" | "offset" | "after" | "before" | "fromEnd"
+>;
 
 export function hardwareTable(
   db: Db,
@@ -39,6 +42,10 @@ export function hardwareTable(
       { header: "Notes", type: "text", value: (h) => h.notes, weight: 2, pdf: false },
     ],
     pages: () =>
-      pagesOf(async (bounds) => (await listHardware(db, session, { ...query, ...bounds })).items),
+      // By keyset, after each page's last row (row-pages.ts); the query carries no page window.
+      pagesOf(async (bounds) => {
+        const page = await listHardware(db, session, { ...query, ...bounds });
+        return { rows: page.items, next: page.cursors?.next };
+      }),
   };
 }

@@ -6,7 +6,10 @@ import { describeFilters } from "../filters";
 import { pagesOf } from "../row-pages";
 import type { ExportTable } from "../table";
 
-export type UserExportQuery = Omit<UserListQuery, "limit" | "offset">;
+export type UserExportQuery = Omit<
+  UserListQuery,
+  "limit" | "offset" | "after" | "before" | "fromEnd"
+>;
 
 export function userTable(db: Db, query: UserExportQuery): ExportTable<UserResponse> {
   return {
@@ -27,6 +30,11 @@ export function userTable(db: Db, query: UserExportQuery): ExportTable<UserRespo
       { header: "Google Linked", type: "boolean", value: (u) => u.hasGoogle, weight: 0.6 },
       { header: "Created", type: "date", value: (u) => u.createdAt.slice(0, 10) },
     ],
-    pages: () => pagesOf(async (bounds) => (await listUsers(db, { ...query, ...bounds })).users),
+    pages: () =>
+      // By keyset, after each page's last row (row-pages.ts); the query carries no page window.
+      pagesOf(async (bounds) => {
+        const page = await listUsers(db, { ...query, ...bounds });
+        return { rows: page.users, next: page.cursors?.next };
+      }),
   };
 }
