@@ -24,10 +24,18 @@ const hasTrigram = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
  * directories search for a location, 417 ms at 50,000 listings against 2 ms from the index). A
  * counted page reads every match anyway, so starting from them bounds the page by its matches.
  * A search without a trigram (under three letters or digits) leaves no index to start from:
- * asked as before. `id` is the table's key column.
+ * asked as before. `id` is the table's key column. `orAlso` is a condition the match may meet
+ * instead (an indexed one, or it brings back the scan): OR-ed inside, so the plan reads its index
+ * beside the trigram ones (a BitmapOr).
  */
-export function matchingIds(id: PgColumn, columns: PgColumn[], search: string): SQL | undefined {
-  const contains = anyColumnContains(columns, search);
+export function matchingIds(
+  id: PgColumn,
+  columns: PgColumn[],
+  search: string,
+  /** Rows that match otherwise too, read in the same step (the licenses' key blind index). */
+  orAlso?: SQL,
+): SQL | undefined {
+  const contains = or(anyColumnContains(columns, search), orAlso);
   if (!hasTrigram(search)) return contains;
   return sql`${id} = any(array(select ${id} from ${id.table} where ${contains}))`;
 }

@@ -151,6 +151,47 @@ describe("key-fragment search", () => {
     expect(await search("old-old", admin.cookie)).toEqual([]);
     expect(await search("new-new", admin.cookie)).toEqual(["Replaced"]);
   });
+
+  // The search starts from its matches (lib/text-search.ts matchingIds: the name's trigram index
+  // and the key's blind index in one step); its answers are the reference's, names included.
+  it("answers the same when names match too, in every order and page by page", async () => {
+    for (const [name, licenseKey] of [
+      ["Spider Suite", "NAME-HIT-1"],
+      ["ABCD Manager", "abcd-name-2"],
+      ["Cabinet Pro", "QQ-3"],
+    ] as const) {
+      const license = await createLicenseViaApi(t, admin.cookie, { name, licenseKey });
+      if (name !== "ABCD Manager") await assignViaApi(t, admin.cookie, license.id, holder.user.id);
+    }
+    const visible = await idsVisibleTo(holder.cookie);
+    for (const fragment of [...FRAGMENTS, "spider", "name-hit", "suite", "cab", "pro", "ab"]) {
+      expect(await search(fragment, admin.cookie), fragment).toEqual(
+        await referenceSearch(fragment, null),
+      );
+      expect(await search(fragment, holder.cookie), fragment).toEqual(
+        await referenceSearch(fragment, visible),
+      );
+    }
+    for (const fragment of ["abcd", "spider", "ab"]) {
+      const url = `/api/licenses?search=${fragment}&sort=name&order=desc`;
+      const whole = await t.request({ method: "GET", url, cookie: admin.cookie });
+      const ids = (whole.json() as LicenseResponse[]).map((license) => license.id);
+      expect(ids.length, fragment).toBeGreaterThan(1);
+      let paged: number[] = [];
+      let query = "limit=1";
+      while (paged.length < ids.length) {
+        const page = await t.request({
+          method: "GET",
+          url: `${url}&${query}`,
+          cookie: admin.cookie,
+        });
+        expect(page.statusCode, page.body).toBe(200);
+        paged = [...paged, ...(page.json() as LicenseResponse[]).map((license) => license.id)];
+        query = `limit=1&after=${page.headers["x-next-cursor"]}`;
+      }
+      expect(paged, fragment).toEqual(ids);
+    }
+  });
 });
 
 describe("indexing keys stored before the blind index", () => {

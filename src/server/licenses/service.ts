@@ -1,6 +1,6 @@
 // Licenses: list (visibility, search, status filter, sort), detail, create, update, delete.
 // The key is stored sealed, masked and blind-indexed (license-key.ts, server/lib/secrets).
-import { and, count, eq, exists, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, exists, type SQL, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import {
   type CreateLicenseRequest,
@@ -19,7 +19,7 @@ import { updateRow } from "../db/update-row";
 import { conflict, notFound } from "../http/errors";
 import { type PageCursors, selectKeysetPage } from "../lib/keyset";
 import type { Secrets } from "../lib/secrets";
-import { containsPattern } from "../lib/text-search";
+import { matchingIds } from "../lib/text-search";
 import { canSeeLicense } from "./access";
 import { licenseChanges } from "./license-activity";
 import { keyContains, storedLicenseKey } from "./license-key";
@@ -60,6 +60,9 @@ async function withSeats(db: Executor, rows: LicenseListRow[]): Promise<LicenseR
   );
   return rows.map((row) => toLicenseResponse(row, seats.get(row.id) ?? 0));
 }
+
+/** What the list's search looks in besides the key; the name has a trigram index. */
+export const licenseSearchColumns = [licenses.name];
 
 export interface LicenseList {
   licenses: LicenseResponse[];
@@ -108,8 +111,9 @@ export async function listLicenses(
     // so reveal): a fragment never finds a key its searcher could not read.
     const visible = and(...conditions);
     const keyMatches = await keyContains(db, secrets, { where: visible, values }, query.search);
-    const nameMatches = ilike(licenses.name, containsPattern(query.search));
-    conditions.push(keyMatches ? or(nameMatches, keyMatches) : nameMatches);
+    // From the matches (the name's trigram index, the key's blind index or the ids it found),
+    // not by walking the sort's index testing every row (lib/text-search.ts).
+    conditions.push(matchingIds(licenses.id, licenseSearchColumns, query.search, keyMatches));
   }
   const where = and(...conditions);
   const page = await selectKeysetPage(db, {
