@@ -351,6 +351,12 @@ export const licenses = pgTable(
     autoRenew: boolean("auto_renew").notNull().default(false),
     renewalStatus: text("renewal_status", { enum: RENEWAL_STATUSES }).notNull().default("manual"),
     notes: text("notes"),
+    /**
+     * Active trust reviews lent this license, kept by statement triggers on trust_reviews
+     * (migration 0043): the trust reviews' summary reads the lent licenses from here instead of
+     * grouping every review. Not shown, logged or written by the application.
+     */
+    activeTrustReviews: integer("active_trust_reviews").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

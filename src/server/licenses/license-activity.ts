@@ -11,6 +11,8 @@ function logged(row: LicenseRow | null) {
     licenseKeyCiphertext,
     licenseKeyMasked: _masked,
     licenseKeySearchTokens: _tokens,
+    // Kept by triggers on trust_reviews (migration 0043): a trust review's change, not the license's.
+    activeTrustReviews: _lent,
     ...fields
   } = row;
   return { ...fields, licenseKey: licenseKeyCiphertext };

@@ -6,17 +6,23 @@ import { type licenseAssignments, licenses } from "../db/schema";
 export type LicenseRow = typeof licenses.$inferSelect;
 /**
  * A license as its response needs it: without the key's ciphertext and search index, which no
- * list returns, nor the time of the last change, which no response shows; the creation time as
- * a list reads it (text) or as a single row has it (a Date).
+ * list returns, nor the trust reviews' count the triggers keep, nor the time of the last change,
+ * which no response shows; the creation time as a list reads it (text) or as a single row has it
+ * (a Date).
  */
 export type LicenseListRow = Omit<
   LicenseRow,
-  "licenseKeyCiphertext" | "licenseKeySearchTokens" | "createdAt" | "updatedAt"
+  | "licenseKeyCiphertext"
+  | "licenseKeySearchTokens"
+  | "activeTrustReviews"
+  | "createdAt"
+  | "updatedAt"
 > & { createdAt: Date | string };
 
 const {
   licenseKeyCiphertext: _ciphertext,
   licenseKeySearchTokens: _searchTokens,
+  activeTrustReviews: _lent,
   createdAt: _createdAt,
   updatedAt: _updatedAt,
   ...shownColumns

@@ -1,7 +1,8 @@
 // The four summary cards of Trust Reviews, from one SQL statement (never the rows themselves):
 // counts and per-currency revenue sums from one grouped pass over trust_reviews, and the
-// licenses lent to active clients (seats used per license) from a second, which gives both the
-// per-currency license cost and the seat badge. The sums are normalised and converted in the
+// licenses lent to active clients (seats used per license: licenses.active_trust_reviews, kept by
+// triggers on trust_reviews, migration 0043) from a second, which gives both the per-currency
+// license cost and the seat badge. The sums are normalised and converted in the
 // domain (trust-review-figures.ts) with the stored currency rates.
 import { sql } from "drizzle-orm";
 import type { Currency } from "../../domain/enums";
@@ -44,14 +45,10 @@ export async function trustReviewSummary(
       from ${r}
       group by 1, 2
     ), lent as (
-      select ${l.id} as id, ${l.totalSeats} as total, used.used,
+      select ${l.id} as id, ${l.totalSeats} as total, ${l.activeTrustReviews} as used,
         ${l.paymentCurrency} as currency, ${l.paymentFrequency} as frequency,
         ${l.paymentAmount} as amount
-      from (
-        select ${r.licenseId} as license_id, count(*) as used from ${r}
-        where ${r.isActive} group by 1
-      ) used
-      join ${l} on ${l.id} = used.license_id
+      from ${l} where ${l.activeTrustReviews} > 0
     )
     select
       (select json_build_object(
