@@ -17,6 +17,7 @@ import {
   licenses,
   trustReviews,
 } from "../db/schema";
+import { importAreas } from "./areas";
 
 let t: TestApp;
 let adminCookie: string;
@@ -473,5 +474,62 @@ describe("trust reviews", () => {
         "Assigned Date: Please select the assignment date.",
       ],
     });
+  });
+});
+
+describe("the created rows' ids", () => {
+  it("each area's insert answers them, one per row (what an import keeps to be undone)", async () => {
+    const [license] = await t.app.db.select({ id: licenses.id }).from(licenses).limit(1);
+    const rolledBack = new Error("rolled back");
+    await t.app.db
+      .transaction(async (tx) => {
+        const insert = (area: ImportArea, rows: unknown[]) =>
+          importAreas[area].insert(tx, rows, t.app.secrets);
+        const [organization] = (await insert("gsuite-organizations", [
+          { name: "Ids Org", domain: "ids.example", description: null },
+        ])) as number[];
+        const plans = (await insert("gsuite-plans", [
+          { name: "Ids A", basePrice: 1, currency: "AUD", billingCycle: "monthly" },
+          { name: "Ids B", basePrice: 2, currency: "USD", billingCycle: "annually" },
+        ])) as number[];
+        const accounts = (await insert(
+          "gsuite-accounts",
+          ["a", "b", "c"].map((name) => ({
+            email: `${name}@ids.example`,
+            organization: "ids.example",
+            organizationId: organization,
+            planType: "Ids A",
+            planId: plans[0],
+            price: 0,
+            paymentCurrency: "AUD",
+            paymentFrequency: "monthly",
+            status: "active",
+          })),
+        )) as number[];
+        const reviews = (await insert("trust-reviews", [
+          {
+            licenseId: license!.id,
+            clientName: "Ids Client",
+            assignedDate: "2026-04-01",
+            paymentStatus: "not_paying",
+            clientPaymentCurrency: "AUD",
+            paymentFrequency: "monthly",
+            isActive: true,
+            approvalStatus: "pending",
+          },
+        ])) as number[];
+        const stored = await tx
+          .select({ id: gsuiteAccounts.id })
+          .from(gsuiteAccounts)
+          .where(sql`${gsuiteAccounts.email} like '%@ids.example'`);
+        expect(plans).toHaveLength(2);
+        expect([...accounts].sort()).toEqual(stored.map((row) => row.id).sort());
+        expect(reviews).toHaveLength(1);
+        expect(organization).toEqual(expect.any(Number));
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
   });
 });
