@@ -2,8 +2,8 @@
 // hardware requests, one listing, item and request per license (inventory-lists-data.ts) beside
 // the bench's users, seeded into the server's own database. For each list, page 1 and the last
 // page of every sort in both directions, by offset and by cursor once the list answers cursors
-// (list-cases.ts), each filter on its default order, and each search: a few matches, many, none,
-// and one too short for a trigram.
+// and from the end (list-cases.ts), each filter on its default order, and each search: a few
+// matches, many, none, and one too short for a trigram; the licenses search beside them.
 import { inventoryListsCounts } from "./inventory-lists-data";
 import { type ListBench, listCases } from "./list-cases";
 import type { BenchCase, BenchSection } from "./sections";
@@ -97,6 +97,12 @@ export const inventoryListsSection: BenchSection = {
         "hardware",
         "/api/hardware?limit=50&search=",
         [`HW-${String(some(n.hardware, 0.5)).padStart(6, "0")}`, "thinkpad", "zzz-nothing"],
+      ],
+      [
+        // The bench's own licenses ("Product <i mod 977> Suite <i>"): one match, a few, none.
+        "licenses",
+        "/api/licenses?limit=50&search=",
+        [`suite ${some(context.counts.licenses, 0.37)}`, "product 42 suite", "zzz-nothing"],
       ],
       [
         "hardware requests",

@@ -2,7 +2,8 @@
 // the list's default order and for each sort it offers, page 1 and the deep page (the last page
 // unless `depth` says otherwise), the deep page asked for by offset and, when the list answers
 // cursors (X-Next-Cursor), by the cursor of the page before it, as the client asks for the next
-// page. Each deep case names its page 1 as `baseline`, so the table prints deep ÷ page 1 per
+// page, and from the list's end (fromEnd=true), as the pager asks for a page nearer the end than
+// the start. Each deep case names its page 1 as `baseline`, so the table prints deep ÷ page 1 per
 // round (its median and spread): the "last page within 2x the first" figure.
 //
 // A section file calls it from its run() and hands the cases to context.measure():
@@ -101,6 +102,15 @@ export async function listCases(context: BenchContext, list: ListBench): Promise
         ),
       );
     }
+    // The same rows read from the list's end (fromEnd), as the client kit asks for a page nearer
+    // the end than the start once it knows the total: the last page is what is left of it.
+    const endLimit = Math.min(limit, total - offset);
+    cases.push(
+      deep(
+        "from the end",
+        `${variant.query}limit=${endLimit}&offset=${total - offset - endLimit}&fromEnd=true`,
+      ),
+    );
   }
   return cases;
 }
