@@ -336,6 +336,10 @@ export const licenses = pgTable(
     // Blind index of the key (server/lib/secrets/blind-index.ts): keyed hashes of its pieces,
     // searched in SQL. Null only for rows stored before it existed; filled in at start.
     licenseKeySearchTokens: text("license_key_search_tokens").array(),
+    // A keyed digest of the whole key (blind-index.ts digestOf): equal keys have equal digests,
+    // so an import finds a key already stored by an index lookup instead of opening every key.
+    // Null only for rows stored before it existed (filled in at start) or unreadable.
+    licenseKeyDigest: text("license_key_digest"),
     username: text("username"),
     orderId: text("order_id"),
     product: text("product").notNull().default("SEO Spider"),
@@ -372,6 +376,8 @@ export const licenses = pgTable(
     index("licenses_key_search_tokens_idx")
       .using("gin", t.licenseKeySearchTokens)
       .with(IMPORTED_TABLE_GIN),
+    // An import's duplicate-key check (licenses/license-key.ts storedLicenseKeysAmong).
+    index("licenses_key_digest_idx").on(t.licenseKeyDigest),
     // The status filters' date ranges (list-query.ts) and Needs Attention's neighbours.
     index("licenses_expiry_date_idx").on(t.expiryDate, sql`lower(${t.name})`, t.id),
     // The list's sort by expiry date (list-query.ts, lib/keyset.ts), one index per direction:

@@ -11,6 +11,7 @@ function logged(row: LicenseRow | null) {
     licenseKeyCiphertext,
     licenseKeyMasked: _masked,
     licenseKeySearchTokens: _tokens,
+    licenseKeyDigest: _digest,
     // Kept by triggers on trust_reviews (migration 0043): a trust review's change, not the license's.
     activeTrustReviews: _lent,
     ...fields

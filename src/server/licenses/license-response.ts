@@ -5,7 +5,7 @@ import { type licenseAssignments, licenses } from "../db/schema";
 
 export type LicenseRow = typeof licenses.$inferSelect;
 /**
- * A license as its response needs it: without the key's ciphertext and search index, which no
+ * A license as its response needs it: without the key's ciphertext, search index and digest, which no
  * list returns, nor the trust reviews' count the triggers keep, nor the time of the last change,
  * which no response shows; the creation time as a list reads it (text) or as a single row has it
  * (a Date).
@@ -14,6 +14,7 @@ export type LicenseListRow = Omit<
   LicenseRow,
   | "licenseKeyCiphertext"
   | "licenseKeySearchTokens"
+  | "licenseKeyDigest"
   | "activeTrustReviews"
   | "createdAt"
   | "updatedAt"
@@ -22,6 +23,7 @@ export type LicenseListRow = Omit<
 const {
   licenseKeyCiphertext: _ciphertext,
   licenseKeySearchTokens: _searchTokens,
+  licenseKeyDigest: _digest,
   activeTrustReviews: _lent,
   createdAt: _createdAt,
   updatedAt: _updatedAt,
