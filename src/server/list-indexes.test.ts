@@ -3,9 +3,13 @@
 // monthly cost in USD and by expiry, users by name and by creation, assignments newest first) can
 // read a page from an index walk, which holds only while the ORDER BY is exactly what the index
 // was built on.
-import { getTableName, type SQL, sql } from "drizzle-orm";
+import { and, getTableName, Param, Placeholder, SQL, type SQLChunk, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/support/test-database";
+import { cursorTag, encodeCursor, type KeyKind, type KeyPart } from "../domain/schemas/cursor";
+import { directoryCursors } from "../domain/schemas/directories";
+import { hardwareCursors } from "../domain/schemas/hardware";
+import { userCursors } from "../domain/schemas/users";
 import { accountAssignmentOrder, accountListOrder } from "./accounts/list-order";
 import type { Database } from "./db/client";
 import { rowsOf } from "./db/rows-of";
@@ -21,21 +25,26 @@ import {
   trustReviews,
   users,
 } from "./db/schema";
-import { directoryOrder, directorySearchColumns } from "./directories/list-query";
+import { directoryOrder, directorySearchColumns, directorySort } from "./directories/list-query";
 import {
   listOrder as gsuiteAccountOrder,
   gsuiteAccountSearchColumns,
 } from "./gsuite/accounts-service";
 import { gsuiteUserSearchColumns } from "./gsuite/users-service";
-import { listOrder as hardwareListOrder, hardwareSearchColumns } from "./hardware/list-query";
+import {
+  listOrder as hardwareListOrder,
+  hardwareSearchColumns,
+  hardwareSorts,
+} from "./hardware/list-query";
 import { hardwareRequestOrder, hardwareRequestSearchColumns } from "./hardware/requests-service";
+import { type KeysetQuery, type KeysetSort, keysetWindow } from "./lib/keyset";
 import { anyColumnContains } from "./lib/text-search";
 import { assignmentsNewestFirst } from "./licenses/assignments-service";
 import { listOrder } from "./licenses/list-query";
 import { licenseSearchColumns } from "./licenses/service";
 import { trustReviewOrder } from "./trust-reviews/list-query";
 import { trustReviewSearchColumns } from "./trust-reviews/service";
-import { userListOrder, userSearchColumns } from "./users/service";
+import { userListOrder, userSearchColumns, userSorts } from "./users/service";
 
 let database: Database;
 beforeAll(async () => {
@@ -441,4 +450,116 @@ describe("the directory list's sort by amount", () => {
     );
     expect(onAmount).toEqual([]);
   });
+});
+
+// Decisions 0040 and 0051: a keyset page of the users, directories and hardware lists, for every
+// sort either way, is an index walk from page 1, from a cursor either side (a key or, for a
+// nullable key, a blank one) and from the list's end: the row comparison bounds the index scan.
+/** A statement with its placeholders (a prepared page's) replaced by these values. */
+function filled(statement: SQL, values: Record<string, unknown>): SQL {
+  const fill = (chunk: unknown): unknown => {
+    if (chunk instanceof Placeholder) return new Param(values[chunk.name]);
+    if (chunk instanceof SQL) return new SQL(chunk.queryChunks.map(fill) as SQLChunk[]);
+    return chunk;
+  };
+  return fill(statement) as SQL;
+}
+
+describe("the inventory lists' keyset pages", () => {
+  const keyValue: Record<KeyKind, string> = {
+    text: "m",
+    date: "2026-01-01",
+    numeric: "10",
+    integer: "5",
+    timestamptz: "2026-01-01T00:00:00.000000Z",
+  };
+  const lists = [
+    {
+      table: users,
+      cursors: userCursors,
+      sorts: userSorts,
+      index: (sort: string, order: string) =>
+        sort === "fullName"
+          ? order === "asc"
+            ? "users_full_name_order_idx"
+            : "users_full_name_desc_order_idx"
+          : sort === "username"
+            ? "users_username_order_idx"
+            : "users_created_at_idx",
+      where: undefined,
+    },
+    {
+      table: directories,
+      cursors: directoryCursors,
+      // The amount is a sort of every listing (no index holds it): left out here.
+      sorts: {
+        name: directorySort("name"),
+        nextPaymentDate: directorySort("nextPaymentDate"),
+      } as Record<string, KeysetSort>,
+      index: (sort: string, order: string) =>
+        sort === "name"
+          ? "directories_name_order_idx"
+          : order === "asc"
+            ? "directories_next_payment_order_idx"
+            : "directories_next_payment_desc_order_idx",
+      where: sql`${directories.deletedAt} is null`,
+    },
+    {
+      table: hardware,
+      cursors: hardwareCursors,
+      sorts: hardwareSorts,
+      index: (sort: string, order: string) =>
+        ({
+          name: "hardware_name_lower_idx",
+          type: "hardware_type_order_idx",
+          location:
+            order === "asc" ? "hardware_location_sort_idx" : "hardware_location_desc_sort_idx",
+          status: "hardware_status_order_idx",
+          createdAt: "hardware_created_at_idx",
+        })[sort]!,
+      where: undefined,
+    },
+  ] as const;
+  for (const list of lists) {
+    for (const [sortName, sort] of Object.entries(list.sorts as Record<string, KeysetSort>)) {
+      const keys = (list.cursors.sorts as Record<string, readonly KeyPart[]>)[sortName]!;
+      const at = (blank: boolean) =>
+        encodeCursor({
+          tag: cursorTag(list.cursors, sortName),
+          values: keys.map((part, index) => (blank && index === 0 ? null : keyValue[part.kind])),
+          id: 7,
+        });
+      const windows: [string, KeysetQuery][] = [
+        ["page 1", {}],
+        ["after a cursor", { after: at(false) }],
+        ["before a cursor", { before: at(false) }],
+        ["from the end", { fromEnd: true }],
+        ...(keys[0]!.nullable
+          ? ([
+              ["after a blank key's cursor", { after: at(true) }],
+              ["before a blank key's cursor", { before: at(true) }],
+            ] as [string, KeysetQuery][])
+          : []),
+      ];
+      for (const order of ["asc", "desc"] as const) {
+        const index = list.index(sortName, order);
+        for (const [label, query] of windows) {
+          it(`${getTableName(list.table)} by ${sortName} ${order}, ${label}: a walk of ${index}`, async () => {
+            const window = keysetWindow(sort, order, list.cursors, sortName, query);
+            const statement = database.db
+              .select({ id: list.table.id })
+              .from(list.table)
+              .where(and(list.where, window.where))
+              .orderBy(...window.orderBy)
+              .limit(50);
+            // The cursor's values are placeholders of a prepared page: filled in for EXPLAIN.
+            const plan = await indexPlan(filled(statement.getSQL(), window.values));
+            expect(plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index} `));
+            expect(plan).not.toMatch(/\bSort\b/);
+            if (window.where) expect(plan).toContain("Index Cond");
+          });
+        }
+      }
+    }
+  }
 });
