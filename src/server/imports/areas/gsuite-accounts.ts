@@ -15,7 +15,8 @@ import { gsuiteAccounts, gsuiteOrganizations, gsuitePlans } from "../../db/schem
 import { DUPLICATE_EMAIL, offDomainMessage } from "../../gsuite/accounts-service";
 import { findDefaultOrganization } from "../../gsuite/organizations-service";
 import { nameKey, type ReferenceWords, recordsNamed, theOneNamed } from "../references";
-import { chunked, defineImportArea, type Resolved } from "./area";
+import { defineImportArea, type Resolved } from "./area";
+import { lowerKeysHeld } from "./keys-held";
 import { looksMasked } from "./masked";
 
 /** The form's schema, with the organization as the file names it: a domain or a name. */
@@ -166,17 +167,7 @@ export const gsuiteAccountImport = defineImportArea<AccountRow, StoredAccount>({
   duplicate: {
     label: "email",
     keyOf: (row) => row.email.toLowerCase(),
-    existing: async (db, keys) => {
-      const found = new Set<string>();
-      for (const batch of chunked(keys, 5000)) {
-        const rows = await db
-          .select({ key: sql<string>`lower(${gsuiteAccounts.email})` })
-          .from(gsuiteAccounts)
-          .where(sql`lower(${gsuiteAccounts.email}) = any(${sql.param(batch)}::text[])`);
-        for (const row of rows) found.add(row.key);
-      }
-      return found;
-    },
+    existing: (db, keys) => lowerKeysHeld(db, gsuiteAccounts, gsuiteAccounts.email, keys),
     existsMessage: `${DUPLICATE_EMAIL}.`,
   },
   resolve: resolveAccounts,

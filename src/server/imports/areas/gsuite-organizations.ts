@@ -1,7 +1,6 @@
 // G Suite organizations from a file: the Add Organization form's rules; an organization is its
 // domain (unique regardless of case, as the form and the unique index have it). The first one
 // ever created is the default; a file's rows are created in its order.
-import { sql } from "drizzle-orm";
 import {
   type CreateOrganizationRequest,
   createOrganizationRequestSchema,
@@ -9,7 +8,8 @@ import {
 import { bulkInsert } from "../../db/bulk-insert";
 import { gsuiteOrganizations } from "../../db/schema";
 import { DUPLICATE_DOMAIN } from "../../gsuite/organizations-service";
-import { chunked, defineImportArea } from "./area";
+import { defineImportArea } from "./area";
+import { lowerKeysHeld } from "./keys-held";
 
 export const gsuiteOrganizationImport = defineImportArea<CreateOrganizationRequest>({
   area: "gsuite-organizations",
@@ -19,17 +19,8 @@ export const gsuiteOrganizationImport = defineImportArea<CreateOrganizationReque
   duplicate: {
     label: "domain",
     keyOf: (row) => row.domain.toLowerCase(),
-    existing: async (db, keys) => {
-      const found = new Set<string>();
-      for (const batch of chunked(keys, 5000)) {
-        const rows = await db
-          .select({ key: sql<string>`lower(${gsuiteOrganizations.domain})` })
-          .from(gsuiteOrganizations)
-          .where(sql`lower(${gsuiteOrganizations.domain}) = any(${sql.param(batch)}::text[])`);
-        for (const row of rows) found.add(row.key);
-      }
-      return found;
-    },
+    existing: (db, keys) =>
+      lowerKeysHeld(db, gsuiteOrganizations, gsuiteOrganizations.domain, keys),
     existsMessage: `${DUPLICATE_DOMAIN}.`,
   },
   insert: (tx, rows) =>

@@ -1,13 +1,13 @@
 // G Suite plans from a file: the Add Plan form's rules (the API's too: billingFrequency is read as
 // the cycle). Names are unique regardless of case; no index says so, so the import takes the
 // plans' advisory lock for its check and write, as the form's create does (plans-service.ts).
-import { sql } from "drizzle-orm";
 import { type CreatePlanRequest, createPlanRequestSchema } from "../../../domain/schemas/gsuite";
 import { bulkInsert } from "../../db/bulk-insert";
 import { gsuitePlans } from "../../db/schema";
 import { DUPLICATE_NAME, lockPlanNames } from "../../gsuite/plans-service";
 import { nameKey } from "../references";
-import { chunked, defineImportArea } from "./area";
+import { defineImportArea } from "./area";
+import { lowerKeysHeld } from "./keys-held";
 
 export const gsuitePlanImport = defineImportArea<CreatePlanRequest>({
   area: "gsuite-plans",
@@ -17,17 +17,7 @@ export const gsuitePlanImport = defineImportArea<CreatePlanRequest>({
   duplicate: {
     label: "name",
     keyOf: (row) => nameKey(row.name),
-    existing: async (db, keys) => {
-      const found = new Set<string>();
-      for (const batch of chunked(keys, 5000)) {
-        const rows = await db
-          .select({ key: sql<string>`lower(${gsuitePlans.name})` })
-          .from(gsuitePlans)
-          .where(sql`lower(${gsuitePlans.name}) = any(${sql.param(batch)}::text[])`);
-        for (const row of rows) found.add(row.key);
-      }
-      return found;
-    },
+    existing: (db, keys) => lowerKeysHeld(db, gsuitePlans, gsuitePlans.name, keys),
     existsMessage: `${DUPLICATE_NAME}.`,
   },
   lock: lockPlanNames,
