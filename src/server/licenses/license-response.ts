@@ -5,10 +5,10 @@ import { type licenseAssignments, licenses } from "../db/schema";
 
 export type LicenseRow = typeof licenses.$inferSelect;
 /**
- * A license as its response needs it: without the key's ciphertext, search index and digest, which no
- * list returns, nor the trust reviews' count the triggers keep, nor the time of the last change,
- * which no response shows; the creation time as a list reads it (text) or as a single row has it
- * (a Date).
+ * A license as its response needs it: without the key's ciphertext, search index and digest,
+ * which no list returns, nor the trust reviews' count the triggers keep, nor the time of the last
+ * change, which no response shows; the creation time as a list reads it (text) or as a single row
+ * has it (a Date).
  */
 export type LicenseListRow = Omit<
   LicenseRow,

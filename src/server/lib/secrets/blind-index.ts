@@ -13,6 +13,10 @@ import { createHmac } from "node:crypto";
 export const MAX_PIECE_LENGTH = 3;
 /** Bytes of each HMAC kept: 72 bits, so two different pieces never share a token in practice. */
 const TOKEN_BYTES = 9;
+/** Bytes of a whole secret's digest kept: 128 bits, as many secrets as a table holds never collide. */
+const DIGEST_BYTES = 16;
+/** Put before the secret in its digest, so a digest never equals a piece's token. */
+const DIGEST_PREFIX = "whole\u0000";
 
 /** What a search compares: case-insensitive, like the list's name search. */
 export const normaliseForSearch = (value: string) => value.toLowerCase();
@@ -22,6 +26,11 @@ export interface BlindIndex {
   tokensOf(secret: string): string[];
   /** The tokens a secret must hold to contain `fragment`; `exact` when holding them suffices. */
   queryOf(fragment: string): { tokens: string[]; exact: boolean };
+  /**
+   * One keyed digest of the whole secret, normalised: equal secrets (ignoring case) have equal
+   * digests, so SQL finds a stored secret equal to a given one by an index lookup.
+   */
+  digestOf(secret: string): string;
 }
 
 function pieces(text: string, length: number): string[] {
@@ -70,6 +79,13 @@ export function createBlindIndex(key: Buffer): BlindIndex {
         tokens: [...new Set(pieces(text, MAX_PIECE_LENGTH).map(token))],
         exact: false,
       };
+    },
+    digestOf(secret) {
+      return createHmac("sha256", key)
+        .update(DIGEST_PREFIX + normaliseForSearch(secret), "utf8")
+        .digest()
+        .subarray(0, DIGEST_BYTES)
+        .toString("base64url");
     },
   };
 }
