@@ -6,7 +6,7 @@
 // payments and hosting month ends.
 import { z } from "zod";
 import { addDays, type IsoDate, isIsoDate } from "./dates";
-import type { EventKind, EventSource } from "./expenses/schedule";
+import { type EventKind, type EventSource, RENEWAL_REMINDER_DAYS } from "./expenses/schedule";
 import { monthBounds, monthOf, shiftMonth } from "./money/months";
 
 export const OBLIGATION_KINDS = [
@@ -140,6 +140,22 @@ const PAGES: Record<ObligationArea, string> = {
 
 /** The list the kind's items are on. */
 export const obligationListPath = (kind: ObligationKind) => PAGES[OBLIGATION_AREAS[kind]];
+
+/** The licenses list narrowed to one expiry date (its `expiryFrom`/`expiryTo` filter). */
+const licensesExpiringOn = (date: IsoDate) =>
+  `${PAGES.licenses}?${new URLSearchParams({ expiryFrom: date, expiryTo: date })}`;
+
+/**
+ * The kind's list narrowed to exactly the obligations of that day, where the list has such a
+ * filter (decision 0053): the calendar feed's event for a day's many obligations links there, so
+ * its description need not name them all. Null where the list has none (then the event names
+ * every item). A renewal reminder falls RENEWAL_REMINDER_DAYS before the license's expiry.
+ */
+export function obligationDayListPath(kind: ObligationKind, date: IsoDate): string | null {
+  if (kind === "license_expiry") return licensesExpiringOn(date);
+  if (kind === "license_renewal") return licensesExpiringOn(addDays(date, RENEWAL_REMINDER_DAYS));
+  return null;
+}
 
 /** The item's list, searched for its name (the list kit keeps `search` in the URL). */
 export function obligationPath(kind: ObligationKind, name: string): string {

@@ -10,6 +10,11 @@ export const FEED_FUTURE_DAYS = 365;
  * ("12 licenses expire", naming them all; decision 0043).
  */
 export const FEED_GROUP_ABOVE = 3;
+/**
+ * A grouped event whose link shows exactly that day's obligations names this many of them, then
+ * "…and 40 more" (decision 0053); a group without such a link names every one.
+ */
+export const FEED_GROUP_NAMES = 10;
 
 export const calendarFeedStatusResponseSchema = z.object({
   /** A feed exists; its address was shown once, when it was made. */

@@ -18,7 +18,7 @@ import {
   wholeNumberFromString,
 } from "./common";
 import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
-import { pageQuerySchema, sortSchema } from "./paging";
+import { pageQuerySchema, queryDate, sortSchema } from "./paging";
 
 export const MAX_LICENSE_KEY_LENGTH = 500;
 export const MAX_SEATS = 100_000;
@@ -181,6 +181,9 @@ const licenseListFields = pageQuerySchema.extend({
   sort: sortSchema(["name", "expiryDate", "cost"], "name"),
   /** The viewer's calendar date, so the status filter matches the badges they see. */
   today: z.iso.date({ error: "Must be a date in the form YYYY-MM-DD" }).optional(),
+  /** Only licenses expiring from this day and to this one (both included; decision 0053). */
+  expiryFrom: queryDate("expiryFrom"),
+  expiryTo: queryDate("expiryTo"),
 });
 export const licenseListQuerySchema = withKeyset(licenseListFields, licenseCursors);
 export type LicenseListQuery = z.output<typeof licenseListQuerySchema>;

@@ -14,6 +14,7 @@
 // skips the count and sends X-Total-Count only when the page itself tells the total (a short or
 // an empty page).
 import { z } from "zod";
+import { isIsoDate } from "../dates";
 import { wholeNumberFromString } from "./common";
 
 /** Most rows one page of a list may ask for. */
@@ -68,3 +69,18 @@ export type PageQuery = z.output<typeof pageQuerySchema>;
 /** True when the query asks for one page (and so for the total), false for the whole list. */
 export const isPaged = (query: Pick<PageQuery, "limit" | "offset">) =>
   query.limit !== undefined || query.offset !== undefined;
+
+/**
+ * An optional calendar day of a list's date filter ('2027-01-05'; blank is no filter): a list's
+ * rows from that day (`…From`) or to it (`…To`), both included. The calendar feed's grouped
+ * events link to a list narrowed so to their day (decision 0053). A `from` after `to` is an empty
+ * list, as any range that holds no day.
+ */
+export const queryDate = (name: string) =>
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string({ error: `${name} must be a date in the form YYYY-MM-DD` })
+      .refine(isIsoDate, `${name} must be a real date in the form YYYY-MM-DD`)
+      .optional(),
+  );

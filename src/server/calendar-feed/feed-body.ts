@@ -1,9 +1,9 @@
 // A feed's body and its validator (decision 0025). Calendar clients read the feed every few
 // minutes and almost always find it unchanged, so the answer starts from a digest of the rows the
-// feed is made of, computed in the database: its ETag. A client that sends that ETag back gets a
-// 304 without the list being read; a client without it gets the body written for that ETag
-// earlier, while it is kept (the administrators share one); only a changed feed is read and written
-// again. The digest and the list are read in one snapshot, so a body always matches its ETag.
+// feed is made of: its ETag. A client that sends that ETag back gets a 304 without a body being
+// written; a client without it gets the body written for that ETag earlier, while it is kept (the
+// administrators share one); only a changed feed is written again, from the same rows the digest
+// was taken of (one read per request, decision 0053), so a body always matches its ETag.
 import { createHash } from "node:crypto";
 import type { IsoDate } from "../../domain/dates";
 import type { ObligationKind } from "../../domain/obligations";
@@ -11,15 +11,16 @@ import type { Db } from "../db/client";
 import { readInstallationId } from "../db/installation-id";
 import { withoutJit } from "../expenses/without-jit";
 import type { ObligationScope } from "../obligations/read-service";
-import { type FeedEntry, feedDigest, readFeedEntries } from "./feed-entries";
+import { feedDigest, feedEntriesOf, readFeedRows } from "./feed-entries";
 import { obligationsCalendarChunks } from "./ical";
 import { createKeptBodies } from "./kept-bodies";
 
 /**
  * Part of every ETag: a change to how the feed is written changes every ETag with it. 2: UIDs at
  * the installation's id, not the host. 3: a day's obligations of one kind grouped (decision 0043).
+ * 4: a group links to its day's list and names the first few (decision 0053).
  */
-const FEED_FORMAT = "ical.js-3";
+const FEED_FORMAT = "ical.js-4";
 /** Written bodies kept for the next reader: grouped, a feed at 50,000 licenses is about 2 MB. */
 const KEPT_CHARACTERS = 64 * 1024 * 1024;
 
@@ -66,41 +67,36 @@ export function createFeedReader(db: Db) {
     const { range, scope, kinds, baseUrl } = request;
     const installationId = await readInstallationIdOnce();
     const query = { range, scope, ...(kinds && { kinds }) };
-    const read = await withoutJit(
-      db,
-      async (tx): Promise<{ etag: string; body?: string | null; entries?: FeedEntry[] }> => {
-        const digest = await feedDigest(tx, query);
-        // The rows, and what else the text depends on: the amounts (administrators only), the
-        // links' address, the window, the kinds asked for and the UIDs.
-        const etag = `W/"${createHash("sha256")
-          .update(
-            [
-              FEED_FORMAT,
-              digest,
-              scope === "all" ? "all" : "person",
-              baseUrl,
-              range.from,
-              range.to,
-              kinds ? [...kinds].sort().join(",") : "every kind",
-              installationId,
-            ].join("\n"),
-          )
-          .digest("base64url")}"`;
-        if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return { etag, body: null };
-        const body = kept.get(etag);
-        if (body) return { etag, body };
-        return { etag, entries: await readFeedEntries(tx, query) };
-      },
-      { isolationLevel: "repeatable read", accessMode: "read only" },
-    );
-    const { etag, body, entries } = read;
-    if (!entries) {
-      if (!body) return { etag, body: null };
+    // One statement for the rows (and one for whether hosting costs exist), in one snapshot: the
+    // ETag is a digest of these rows and a new body is written from them.
+    const rows = await withoutJit(db, (tx) => readFeedRows(tx, query), {
+      isolationLevel: "repeatable read",
+      accessMode: "read only",
+    });
+    // The rows, and what else the text depends on: the amounts (administrators only), the
+    // links' address, the window, the kinds asked for and the UIDs.
+    const etag = `W/"${createHash("sha256")
+      .update(
+        [
+          FEED_FORMAT,
+          feedDigest(rows),
+          scope === "all" ? "all" : "person",
+          baseUrl,
+          range.from,
+          range.to,
+          kinds ? [...kinds].sort().join(",") : "every kind",
+          installationId,
+        ].join("\n"),
+      )
+      .digest("base64url")}"`;
+    if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return { etag, body: null };
+    const body = kept.get(etag);
+    if (body) {
       kept.keep(etag, body);
       return { etag, body: [body] };
     }
-    // Written after the transaction, so no connection is held meanwhile; sent as it is written.
-    const events = entries;
+    // Written after the read, so no connection is held meanwhile; sent as it is written.
+    const events = feedEntriesOf(rows, query);
     async function* written() {
       const pieces: string[] = [];
       for await (const piece of obligationsCalendarChunks(events, {

@@ -1,12 +1,14 @@
 // The feed as a calendar (decision 0043): a day's obligations of one kind are one event above
 // GROUP_ABOVE, named in its description, with a UID stable for that day and kind; every
-// obligation of the list is reachable from exactly one event; `?kinds=` chooses kinds (bad ones a
+// obligation of the list is reachable from exactly one event (a license group's by its link to
+// that day's list when it names only the first FEED_GROUP_NAMES, decision 0053); `?kinds=` chooses kinds (bad ones a
 // 400 with a code); a feed of thousands of events is streamed. Parsed with ical.js.
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { addDays, todayIso } from "../../domain/dates";
 import { type ObligationKind, obligationGroupTitle } from "../../domain/obligations";
+import { FEED_GROUP_NAMES } from "../../domain/schemas/calendar-feed";
 import { hardware, licenses, trustReviews } from "../db/schema";
 import { listObligations } from "../obligations/read-service";
 import { GROUP_ABOVE } from "./feed-entries";
@@ -20,6 +22,9 @@ const inDays = (days: number) => addDays(today, days);
 /** A day with exactly GROUP_ABOVE expiries (one event each) and one with one more (grouped). */
 const AT_LIMIT = inDays(50);
 const ABOVE_LIMIT = inDays(60);
+/** A day with more expiries than a group names: 4 of them are told by the link alone. */
+const MANY = inDays(90);
+const MANY_COUNT = FEED_GROUP_NAMES + 4;
 
 function license(name: string, expiryDate: string) {
   return { name, licenseKeyCiphertext: "x", licenseKeyMasked: "x", expiryDate };
@@ -36,10 +41,13 @@ beforeAll(async () => {
       // A name with a comma, a line break and a semicolon stays one name in the group.
       ...Array.from({ length: GROUP_ABOVE }, (_, i) => license(`Above, limit ${i}`, ABOVE_LIMIT)),
       license("Odd; name\nwith a break", ABOVE_LIMIT),
+      ...Array.from({ length: MANY_COUNT }, (_, i) =>
+        license(`Many ${String(i).padStart(2, "0")}`, MANY),
+      ),
     ])
     .returning();
   await db.insert(hardware).values(
-    Array.from({ length: GROUP_ABOVE + 2 }, (_, i) => ({
+    Array.from({ length: FEED_GROUP_NAMES + 2 }, (_, i) => ({
       name: `Laptop ${i}`,
       type: "laptop" as const,
       identifier: `SN-GROUP-${i}`,
@@ -105,27 +113,62 @@ describe("a day's obligations of one kind", () => {
       summary: obligationGroupTitle("license_expiry", GROUP_ABOVE + 1),
       start: ABOVE_LIMIT,
       end: addDays(ABOVE_LIMIT, 1),
-      url: "http://localhost/licenses",
+      url: `http://localhost/licenses?expiryFrom=${ABOVE_LIMIT}&expiryTo=${ABOVE_LIMIT}`,
     });
     expect(group!.summary).toBe(`${GROUP_ABOVE + 1} licenses expire`);
-    // Every name, one a line (a name's own line break included), then the list's link.
+    // Every name, one a line (a name's own line break included), then that day's list.
     expect(group!.description).toBe(
       [
         ...Array.from({ length: GROUP_ABOVE }, (_, i) => `Above, limit ${i}`),
         "Odd; name\nwith a break",
-        "http://localhost/licenses",
+        group!.url,
       ].join("\n"),
     );
     // Their renewals 30 days before are grouped the same way, apart from the expiries.
     const renewals = events.filter((e) => e.start === addDays(ABOVE_LIMIT, -30));
-    expect(renewals.map((e) => [keyOf(e.uid), e.summary])).toEqual([
+    // Their link is the list of the licenses expiring that day (30 days on).
+    expect(renewals.map((e) => [keyOf(e.uid), e.summary, e.url])).toEqual([
       [
         `group:license_renewal:${addDays(ABOVE_LIMIT, -30)}`,
         `${GROUP_ABOVE + 1} license renewals due`,
+        `http://localhost/licenses?expiryFrom=${ABOVE_LIMIT}&expiryTo=${ABOVE_LIMIT}`,
       ],
     ]);
+    // Hardware cannot be listed by one day: its group names every item, whatever their number.
     const warranties = events.filter((e) => keyOf(e.uid).includes("hardware_warranty"));
-    expect(warranties.map((e) => e.summary)).toEqual([`${GROUP_ABOVE + 2} warranties end`]);
+    expect(warranties.map((e) => e.summary)).toEqual([`${FEED_GROUP_NAMES + 2} warranties end`]);
+    expect(warranties[0]!.description!.split("\n")).toEqual([
+      ...Array.from({ length: FEED_GROUP_NAMES + 2 }, (_, i) => `Laptop ${i}`).sort(
+        new Intl.Collator().compare,
+      ),
+      "http://localhost/hardware",
+    ]);
+  });
+
+  it("name the first FEED_GROUP_NAMES when the link shows exactly that day's, then how many more", async () => {
+    const [group, ...more] = (await feed()).filter(
+      (e) => e.start === MANY && keyOf(e.uid).includes("license_expiry"),
+    );
+    expect(more).toEqual([]);
+    const url = `http://localhost/licenses?expiryFrom=${MANY}&expiryTo=${MANY}`;
+    expect(group).toMatchObject({ summary: `${MANY_COUNT} licenses expire`, url });
+    expect(group!.description).toBe(
+      [
+        ...Array.from({ length: FEED_GROUP_NAMES }, (_, i) => `Many ${String(i).padStart(2, "0")}`),
+        `…and ${MANY_COUNT - FEED_GROUP_NAMES} more:`,
+        url,
+      ].join("\n"),
+    );
+    // The link's list (its API call with the same filter) is exactly that day's licenses.
+    const listed = await t.request({
+      method: "GET",
+      url: `/api/licenses${new URL(url).search}&limit=100`,
+      cookie: admin.cookie,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { name: string }[]).map((l) => l.name).sort()).toEqual(
+      Array.from({ length: MANY_COUNT }, (_, i) => `Many ${String(i).padStart(2, "0")}`),
+    );
   });
 
   it("make every obligation of the list reachable from exactly one event", async () => {
@@ -145,7 +188,15 @@ describe("a day's obligations of one kind", () => {
       if (own) expect(own.summary).toBe(obligation.title);
       else {
         const name = obligation.title.slice(obligation.title.indexOf(": ") + 2);
-        expect(group!.description!.split("\n")).toContain(name.split("\n")[0]);
+        const lines = group!.description!.split("\n");
+        // Named, or told by "…and N more:" and the link to that day's list (tested above).
+        if (!lines.includes(name.split("\n")[0]!)) {
+          expect(
+            lines.some((line) => /^…and \d+ more:$/.test(line)),
+            obligation.key,
+          ).toBe(true);
+          expect(group!.url).toContain(`expiryTo=`);
+        }
         expect(group!.start).toBe(obligation.date);
       }
     }
@@ -171,7 +222,7 @@ describe("a day's obligations of one kind", () => {
     try {
       const after = (await feed()).find((e) => e.summary?.endsWith("warranties end"))!;
       expect(after.uid).toBe(before.uid);
-      expect(after.summary).toBe(`${GROUP_ABOVE + 3} warranties end`);
+      expect(after.summary).toBe(`${FEED_GROUP_NAMES + 3} warranties end`);
       expect(after.description).toContain("Laptop late");
     } finally {
       const { eq } = await import("drizzle-orm");

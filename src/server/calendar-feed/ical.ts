@@ -3,8 +3,8 @@
 // id, so a calendar client updates an event instead of adding a copy on each refresh. Not at the
 // host: a changed PUBLIC_URL would turn every event into a new one beside the old. Events carry the title (the item's
 // name), the amount and a link: never a key, password or note. A day's obligations of one kind
-// told as one event (feed-entries.ts) carry every item's name instead of an amount, and a link to
-// the kind's list.
+// told as one event (feed-entries.ts) carry the items' names instead of an amount (the first few and
+// "…and 40 more:" where the link shows exactly that day's), and a link to the kind's list.
 //
 // Written by ical.js from jCal (RFC 7265), which escapes and folds each line. ical-generator
 // (which wrote it before) folds the whole document a character at a time with a new TextEncoder
@@ -48,7 +48,10 @@ function eventOf(obligation: FeedEntry, options: CalendarOptions, stamp: string)
   const url = new URL(obligation.path, options.baseUrl).toString();
   const amount =
     obligation.amount === null ? null : `Amount: ${obligation.amount} ${obligation.currency ?? ""}`;
-  const told = obligation.names ? obligation.names.join("\n") : amount?.trim();
+  const { names, count = 0 } = obligation;
+  // A group naming only its first few ends "…and 40 more:" before the link to that day's list.
+  const more = names && count > names.length ? `…and ${count - names.length} more:` : null;
+  const told = names ? [...names, ...(more ? [more] : [])].join("\n") : amount?.trim();
   const properties: JCalProperty[] = [
     ["uid", {}, "text", `${obligation.key}@${options.installationId}`],
     ["sequence", {}, "integer", "0"],

@@ -1,6 +1,6 @@
 // Licenses: list (visibility, search, status filter, sort), detail, create, update, delete.
 // The key is stored sealed, masked and blind-indexed (license-key.ts, server/lib/secrets).
-import { and, count, eq, exists, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, exists, gte, lte, type SQL, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import {
   type CreateLicenseRequest,
@@ -88,7 +88,12 @@ export async function listLicenses(
   const ownerId = holderId ?? (session.user.role === "admin" ? undefined : session.user.id);
   // Every value is a placeholder: without a search the statement is one of a few shapes,
   // prepared once each (lib/paging.ts).
-  const values = { ownerId, ...statusDays(query.today ?? todayIso()) };
+  const values = {
+    ownerId,
+    ...statusDays(query.today ?? todayIso()),
+    expiryFrom: query.expiryFrom,
+    expiryTo: query.expiryTo,
+  };
   const conditions: (SQL | undefined)[] = [
     ownerId === undefined
       ? undefined
@@ -105,6 +110,13 @@ export async function listLicenses(
             ),
         ),
     statusCondition(query.status, statusDayPlaceholders),
+    // A range of expiry dates (the calendar feed's day links): the expiry index's leading column.
+    query.expiryFrom === undefined
+      ? undefined
+      : gte(licenses.expiryDate, sql.placeholder("expiryFrom")),
+    query.expiryTo === undefined
+      ? undefined
+      : lte(licenses.expiryDate, sql.placeholder("expiryTo")),
   ];
   if (query.search) {
     // Keys are matched through their blind index, among the licenses the viewer may see (and
@@ -138,7 +150,13 @@ export async function listLicenses(
       list: "licenses",
       shape: query.search
         ? undefined
-        : [ownerId === undefined ? "every" : "held", query.status, query.sort].join(),
+        : [
+            ownerId === undefined ? "every" : "held",
+            query.status,
+            query.sort,
+            query.expiryFrom === undefined ? "" : "from",
+            query.expiryTo === undefined ? "" : "to",
+          ].join(),
       values,
     },
   });
