@@ -378,6 +378,15 @@ export const licenses = pgTable(
       .with(IMPORTED_TABLE_GIN),
     // An import's duplicate-key check (licenses/license-key.ts storedLicenseKeysAmong).
     index("licenses_key_digest_idx").on(t.licenseKeyDigest),
+    // The calendar's and the upcoming payments' licenses grouped by purchase date and frequency
+    // (obligations/events-sql.ts): the paying licenses' four columns from the index alone, in
+    // the grouping's order, instead of a scan of the wide table (at 50,000 licenses: 10 ms, was
+    // about 50 ms).
+    index("licenses_payment_pairs_idx")
+      .on(t.purchaseDate, t.paymentFrequency, t.paymentCurrency, t.paymentAmount)
+      .where(
+        sql`${t.purchaseDate} is not null and ${t.paymentAmount} is not null and ${t.renewalStatus} <> 'cancelled'`,
+      ),
     // The status filters' date ranges (list-query.ts) and Needs Attention's neighbours.
     index("licenses_expiry_date_idx").on(t.expiryDate, sql`lower(${t.name})`, t.id),
     // The list's sort by expiry date (list-query.ts, lib/keyset.ts), one index per direction:

@@ -1,0 +1,1 @@
+CREATE INDEX "licenses_payment_pairs_idx" ON "licenses" USING btree ("purchase_date","payment_frequency","payment_currency","payment_amount") WHERE "licenses"."purchase_date" is not null and "licenses"."payment_amount" is not null and "licenses"."renewal_status" <> 'cancelled';
