@@ -11,9 +11,9 @@ export function holdImportWrites(area: ImportArea) {
   const definition = importAreas[area];
   const realInsert = definition.insert;
   const held = heldCall();
-  vi.spyOn(definition, "insert").mockImplementation(async (tx, batch, secrets) => {
+  vi.spyOn(definition, "insert").mockImplementation(async (tx, batch, secrets, context) => {
     await held.pass();
-    await realInsert(tx, batch, secrets);
+    return realInsert(tx, batch, secrets, context);
   });
   return { started: held.started, release: held.release };
 }

@@ -335,7 +335,7 @@ describe("commit", () => {
       batches += 1;
       // The first batch is written, the second fails: the transaction must take both back.
       if (batches === 2) throw new Error("disk full");
-      await realInsert(tx, batch, secrets);
+      return realInsert(tx, batch, secrets);
     });
     const before = await countOf(licenses);
     const response = await commit("licenses", csv([LICENSE_HEADER, ...rows]));
@@ -387,11 +387,12 @@ describe("commit", () => {
     const realInsert = definition.insert;
     const held: unknown[] = [];
     vi.spyOn(definition, "insert").mockImplementation(async (tx, batch, secrets) => {
-      await realInsert(tx, batch, secrets);
+      const ids = await realInsert(tx, batch, secrets);
       const locks = await tx.execute(sql`
         select relation::regclass::text as relation from pg_locks
         where pid = pg_backend_pid() and mode = 'AccessExclusiveLock' and relation is not null`);
       held.push(...(locks as unknown as { rows: unknown[] }).rows);
+      return ids;
     });
     const rows = Array.from({ length: 600 }, (_, i) => [
       `Unlocked ${i}`,

@@ -38,7 +38,7 @@ export const accountImport = defineImportArea<CreateAccountRequest>({
     existsMessage: "An account with this email already exists.",
   },
   insert: async (tx, rows, secrets) => {
-    await bulkInsert(
+    return bulkInsert(
       tx,
       accounts,
       rows.map(({ password, ...fields }) => ({

@@ -64,16 +64,14 @@ export interface ImportAreaDefinition<Row, Stored = Row> {
   resolve?: (db: Executor, rows: Row[], context: RowContext[]) => Promise<Resolved<Stored>[]>;
   /**
    * Writes one batch of valid rows (inside the import's transaction); answers the created rows'
-   * ids, one per row (bulkInsert's answer), for the import to be undone. void only until every
-   * area answers them.
+   * ids, one per row (bulkInsert's answer): the import records them so it can be undone.
    */
   insert: (
     tx: Tx,
     rows: Stored[],
     secrets: Secrets,
     context?: ImportContext,
-    // biome-ignore lint/suspicious/noConfusingVoidType: areas that answer no ids yet return Promise<void>
-  ) => Promise<number[] | void>;
+  ) => Promise<number[]>;
 }
 
 /** Keeps each area's row type while the service handles them alike. */

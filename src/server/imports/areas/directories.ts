@@ -39,7 +39,7 @@ export const directoryImport = defineImportArea<CreateDirectoryRequest>({
     existsMessage: "A directory listing with this name and location already exists.",
   },
   insert: async (tx, rows) => {
-    await bulkInsert(
+    return bulkInsert(
       tx,
       directories,
       rows.map((row) => ({

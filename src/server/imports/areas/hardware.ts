@@ -34,7 +34,7 @@ export const hardwareImport = defineImportArea<CreateHardwareRequest>({
   },
   insert: async (tx, rows) => {
     const today = todayIso();
-    await bulkInsert(
+    return bulkInsert(
       tx,
       hardware,
       rows.map((row) => ({

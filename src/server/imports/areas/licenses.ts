@@ -31,7 +31,7 @@ export const licenseImport = defineImportArea<CreateLicenseRequest>({
     existsMessage: "A license with this license key already exists.",
   },
   insert: async (tx, rows, secrets) => {
-    await bulkInsert(
+    return bulkInsert(
       tx,
       licenses,
       rows.map(({ licenseKey, ...fields }) => ({

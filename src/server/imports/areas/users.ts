@@ -33,7 +33,7 @@ export const userImport = defineImportArea<UserImportRow>({
     existsMessage: "Username already exists.",
   },
   insert: async (tx, rows) => {
-    await bulkInsert(
+    return bulkInsert(
       tx,
       users,
       rows.map((row) => ({
