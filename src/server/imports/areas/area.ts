@@ -66,12 +66,7 @@ export interface ImportAreaDefinition<Row, Stored = Row> {
    * Writes one batch of valid rows (inside the import's transaction); answers the created rows'
    * ids, one per row (bulkInsert's answer): the import records them so it can be undone.
    */
-  insert: (
-    tx: Tx,
-    rows: Stored[],
-    secrets: Secrets,
-    context?: ImportContext,
-  ) => Promise<number[]>;
+  insert: (tx: Tx, rows: Stored[], secrets: Secrets, context?: ImportContext) => Promise<number[]>;
 }
 
 /** Keeps each area's row type while the service handles them alike. */
