@@ -1021,8 +1021,25 @@ export const csvImports = pgTable(
     /** Rows written (success) or 0. */
     rows: integer("rows").notNull().default(0),
     message: text("message"),
+    /** The uploaded file's name as the browser gave it (null from the API without one). */
+    fileName: text("file_name"),
+    /**
+     * The ids of the rows the import created in its area's table, written with its success: one
+     * array on the import's own row, so an undo reads it with the row and deletes by `id = any`
+     * (decision 0045). Null for imports from before it was kept (they cannot be undone).
+     */
+    createdIds: integer("created_ids").array(),
+    /** When the import was undone, by whom, and how many of its rows that removed. */
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    undoneBy: integer("undone_by").references(() => users.id, { onDelete: "set null" }),
+    undoneRows: integer("undone_rows"),
   },
-  (t) => [index("csv_imports_area_started_at_idx").on(t.area, t.startedAt)],
+  (t) => [
+    index("csv_imports_area_started_at_idx").on(t.area, t.startedAt),
+    // The history, newest first (keyset on started_at, id), all areas or one.
+    index("csv_imports_started_at_id_idx").on(t.startedAt, t.id),
+    index("csv_imports_area_started_at_id_idx").on(t.area, t.startedAt, t.id),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
