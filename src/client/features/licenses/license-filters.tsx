@@ -1,6 +1,9 @@
+import { XIcon } from "lucide-react";
 import { memo } from "react";
 import { SelectInput, type SelectOption } from "@/client/components/form/select-input";
 import { ListSearchInput } from "@/client/components/list-search-input";
+import { Button } from "@/client/components/ui/button";
+import { formatCalendarDate } from "@/client/lib/format";
 import type { LicenseListParams } from "./query-keys";
 
 const STATUS_OPTIONS: SelectOption<LicenseListParams["status"]>[] = [
@@ -36,44 +39,81 @@ export const LicenseFilters = memo(function LicenseFilters({
   status,
   sort,
   order,
+  expiryFrom,
+  expiryTo,
   onSearch,
   onChange,
   searching,
 }: LicenseFiltersProps) {
   return (
-    <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
-      <ListSearchInput
-        wrapperClassName="flex-1"
-        aria-label="Search licenses"
-        placeholder="Search by name or license key..."
-        value={search}
-        onSearch={onSearch}
-        maxLength={200}
-        searching={searching}
-      />
-      <div className="grid grid-cols-3 gap-2 lg:flex">
-        <SelectInput
-          aria-label="Status"
-          className="lg:w-40"
-          value={status}
-          onValueChange={(next) => onChange({ status: next })}
-          options={STATUS_OPTIONS}
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
+        <ListSearchInput
+          wrapperClassName="flex-1"
+          aria-label="Search licenses"
+          placeholder="Search by name or license key..."
+          value={search}
+          onSearch={onSearch}
+          maxLength={200}
+          searching={searching}
         />
-        <SelectInput
-          aria-label="Sort by"
-          className="lg:w-52"
-          value={sort}
-          onValueChange={(next) => onChange({ sort: next })}
-          options={SORT_OPTIONS}
-        />
-        <SelectInput
-          aria-label="Order"
-          className="lg:w-36"
-          value={order}
-          onValueChange={(next) => onChange({ order: next })}
-          options={ORDER_OPTIONS}
-        />
+        <div className="grid grid-cols-3 gap-2 lg:flex">
+          <SelectInput
+            aria-label="Status"
+            className="lg:w-40"
+            value={status}
+            onValueChange={(next) => onChange({ status: next })}
+            options={STATUS_OPTIONS}
+          />
+          <SelectInput
+            aria-label="Sort by"
+            className="lg:w-52"
+            value={sort}
+            onValueChange={(next) => onChange({ sort: next })}
+            options={SORT_OPTIONS}
+          />
+          <SelectInput
+            aria-label="Order"
+            className="lg:w-36"
+            value={order}
+            onValueChange={(next) => onChange({ order: next })}
+            options={ORDER_OPTIONS}
+          />
+        </div>
       </div>
+      {(expiryFrom || expiryTo) && (
+        <ExpiryRange
+          from={expiryFrom}
+          to={expiryTo}
+          onClear={() => onChange({ expiryFrom: "", expiryTo: "" })}
+        />
+      )}
     </div>
   );
 });
+
+/**
+ * The range of expiry dates the list is narrowed to (a calendar feed event's link: that day's
+ * licenses), with a way back to every date. Set by links only, so it shows only when set.
+ */
+function ExpiryRange({ from, to, onClear }: { from?: string; to?: string; onClear(): void }) {
+  const label =
+    from && from === to
+      ? `Expiring on ${formatCalendarDate(from)}`
+      : [
+          "Expiring",
+          from ? `from ${formatCalendarDate(from)}` : "",
+          to ? `to ${formatCalendarDate(to)}` : "",
+        ]
+          .filter(Boolean)
+          .join(" ");
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <span>{label}</span>
+      <Button variant="outline" size="sm" onClick={onClear}>
+        <XIcon aria-hidden="true" />
+        Every expiry date
+      </Button>
+    </div>
+  );
+}

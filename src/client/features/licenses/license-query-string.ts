@@ -16,6 +16,6 @@ export function licenseListQueryString(
 
 /** The parameters of those requests, before the page's window is added. */
 export function licenseListQuery(params: LicenseListParams, today: string) {
-  const { status, sort, order, search } = params;
-  return { status, sort, order, today, search };
+  const { status, sort, order, search, expiryFrom, expiryTo } = params;
+  return { status, sort, order, today, search, expiryFrom, expiryTo };
 }

@@ -1,6 +1,8 @@
-// The Licenses screen's list state in the URL (/licenses?status=expiring&sort=cost&page=2).
+// The Licenses screen's list state in the URL (/licenses?status=expiring&sort=cost&page=2), and
+// the range of expiry dates the calendar feed's links ask for (?expiryFrom=…&expiryTo=…).
 import { z } from "zod";
 import { listSearchParamsSchema } from "@/client/lib/list-search-params";
+import { isIsoDate } from "@/domain/dates";
 import type { LicenseListParams } from "./query-keys";
 
 export const licenseListSearchParamsSchema = listSearchParamsSchema.extend({
@@ -8,6 +10,8 @@ export const licenseListSearchParamsSchema = listSearchParamsSchema.extend({
     .enum(["all", "active", "expiring", "expired"] satisfies LicenseListParams["status"][])
     .catch("all"),
   sort: z.enum(["name", "expiryDate", "cost"] satisfies LicenseListParams["sort"][]).catch("name"),
+  expiryFrom: z.string().refine(isIsoDate).catch(""),
+  expiryTo: z.string().refine(isIsoDate).catch(""),
 });
 
 /** The License Assignments screen keeps only its page in the URL. */

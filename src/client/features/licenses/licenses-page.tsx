@@ -38,11 +38,11 @@ export function LicensesPage() {
   // One date for the whole screen, so every badge and the server's filter agree.
   const today = useMemo(() => todayIso(), []);
 
-  const { status, sort, order, page } = list;
+  const { status, sort, order, page, expiryFrom, expiryTo } = list;
   const search = list.search.trim();
   const params = useMemo<LicenseListParams>(
-    () => ({ search, status, sort, order }),
-    [search, status, sort, order],
+    () => ({ search, status, sort, order, expiryFrom, expiryTo }),
+    [search, status, sort, order, expiryFrom, expiryTo],
   );
   const viewer = useMemo(() => (user ? { id: user.id, isAdmin } : null), [user, isAdmin]);
   // 50 rows at a time, with the seats of just those rows (administrators only).
@@ -65,7 +65,7 @@ export function LicensesPage() {
   );
   const openAdd = () => setDialog({ kind: "add" });
 
-  const filtered = search !== "" || status !== "all";
+  const filtered = search !== "" || status !== "all" || expiryFrom !== "" || expiryTo !== "";
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -101,6 +101,8 @@ export function LicensesPage() {
         status={status}
         sort={sort}
         order={order}
+        expiryFrom={expiryFrom}
+        expiryTo={expiryTo}
         onSearch={setSearch}
         onChange={setList}
         searching={isNewSearchLoading(licenses, params)}

@@ -8,6 +8,9 @@ export interface LicenseListParams {
   status: "all" | "active" | "expiring" | "expired";
   sort: "name" | "expiryDate" | "cost";
   order: "asc" | "desc";
+  /** Only licenses expiring from / to these days ('YYYY-MM-DD'; blank or absent: any). */
+  expiryFrom?: string;
+  expiryTo?: string;
 }
 
 /** One page of a screen's list; with its licenses' active assignments when `withAssignments`. */
