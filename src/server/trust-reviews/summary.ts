@@ -45,10 +45,15 @@ export async function trustReviewSummary(
       from ${r}
       group by 1, 2
     ), lent as (
-      select ${l.id} as id, ${l.totalSeats} as total, ${l.activeTrustReviews} as used,
-        ${l.paymentCurrency} as currency, ${l.paymentFrequency} as frequency,
-        ${l.paymentAmount} as amount
+      -- One pass over the lent licenses: a row per currency and frequency (whole = 0) and one
+      -- for all of them (whole = 1), so the licenses are neither kept nor read twice.
+      select ${l.paymentCurrency} as currency, ${l.paymentFrequency} as frequency,
+        grouping(${l.paymentCurrency}, ${l.paymentFrequency}) <> 0 as whole,
+        sum(${l.paymentAmount}) as amount, sum(${l.activeTrustReviews}) as used,
+        sum(${l.totalSeats}) as total,
+        array_agg(${l.id}) filter (where ${l.activeTrustReviews} > ${l.totalSeats}) as over
       from ${l} where ${l.activeTrustReviews} > 0
+      group by grouping sets ((1, 2), ())
     )
     select
       (select json_build_object(
@@ -62,13 +67,11 @@ export async function trustReviewSummary(
         from groups where revenue is not null) as revenue,
       (select coalesce(json_agg(json_build_object(
           'currency', currency, 'frequency', frequency, 'amount', amount)), '[]')
-        from (select currency, frequency, sum(amount) as amount from lent group by 1, 2) c
-        where amount is not null) as cost,
+        from lent where not whole and amount is not null) as cost,
       (select json_build_object(
-          'used', coalesce(sum(used), 0), 'total', coalesce(sum(total), 0),
-          'overCommittedLicenseIds',
-          coalesce(array_agg(id order by id) filter (where used > total), '{}'))
-        from lent) as seats`);
+          'used', coalesce(used, 0), 'total', coalesce(total, 0),
+          'overCommittedLicenseIds', coalesce(over, '{}'))
+        from lent where whole) as seats`);
   const row = rowsOf<SummaryRow>(result)[0]!;
   const amounts = (groups: AmountGroup[]) =>
     groups.map((group) => ({ ...group, amount: Number(group.amount) }));
@@ -78,7 +81,8 @@ export async function trustReviewSummary(
     await loadCurrencyRates(db),
     currency,
   );
-  const { overCommittedLicenseIds } = row.seats;
+  // Collected unordered in the one pass: in id order here.
+  const overCommittedLicenseIds = [...row.seats.overCommittedLicenseIds].sort((a, b) => a - b);
   return {
     currency,
     counts: row.counts,
