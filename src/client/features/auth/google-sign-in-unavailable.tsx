@@ -1,19 +1,27 @@
-// The Google button's tooltip when the server has no Google sign-in set up. Loaded only then.
-import type * as React from "react";
+// The Google button's tooltip when the server has no Google sign-in set up. Loaded only when the
+// disabled button is pointed at or focused (google-sign-in.tsx), and then shown at once.
+import * as React from "react";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/client/components/ui/tooltip";
 import { GOOGLE_NOT_CONFIGURED } from "@/domain/google-sign-in";
 
-export default function GoogleSignInUnavailable({ children }: { children: React.ReactElement }) {
+export default function GoogleSignInUnavailable({
+  children,
+  refocus,
+}: {
+  children: React.ReactElement;
+  /** The button had the focus: this one replaces it in the page, so it takes the focus back. */
+  refocus: boolean;
+}) {
+  const wrapper = React.useRef<HTMLSpanElement>(null);
+  React.useEffect(() => {
+    if (refocus) wrapper.current?.querySelector("button")?.focus();
+  }, [refocus]);
   return (
-    <>
-      <Tooltip>
+    <span ref={wrapper} className="contents">
+      <Tooltip defaultOpen>
         <TooltipTrigger asChild>{children}</TooltipTrigger>
         <TooltipContent>{GOOGLE_NOT_CONFIGURED}</TooltipContent>
       </Tooltip>
-      {/* Read with the button by screen readers, without needing the tooltip to open. */}
-      <span id="google-sign-in-unavailable" className="sr-only">
-        {GOOGLE_NOT_CONFIGURED}
-      </span>
-    </>
+    </span>
   );
 }

@@ -1,11 +1,12 @@
 // The 'Sign in with Google' button and what the login page needs around it. Signing in is a
 // full-page navigation to the server, which sends the browser to Google and, back from Google, to
 // /login?google=success (signed in) or /login?error=<reason>. The button asks the server first
-// whether Google is set up; when it is not, it is shown disabled with a tooltip saying so (that
-// variant, with the tooltip's code, loads only then: this page is the first a visitor downloads).
+// whether Google is set up; when it is not, it is shown disabled, described by the reason, and
+// with a tooltip saying so once pointed at or focused: the tooltip's code (Radix and floating-ui,
+// 20 kB gzip) loads only then, not with this page, the first a visitor downloads (decision 0053).
 import * as React from "react";
 import { Button } from "@/client/components/ui/button";
-import { GOOGLE_PATH, googleFailureMessage } from "@/domain/google-sign-in";
+import { GOOGLE_NOT_CONFIGURED, GOOGLE_PATH, googleFailureMessage } from "@/domain/google-sign-in";
 import { isSafeReturnPath, saveReturnPath } from "./return-path";
 
 const GoogleSignInUnavailable = React.lazy(() => import("./google-sign-in-unavailable"));
@@ -57,15 +58,40 @@ function startGoogleSignIn() {
   window.location.assign(`${GOOGLE_PATH}${query}`);
 }
 
+const UNAVAILABLE_ID = "google-sign-in-unavailable";
+
 export function GoogleSignInButton({ disabled }: { disabled: boolean }) {
   const status = useGoogleStatus();
+  // How the visitor reached the disabled button: the tooltip opens for that, once loaded.
+  const [reached, setReached] = React.useState<"pointer" | "focus" | null>(null);
+  // In a transition, the plain button stays (with the focus) until the tooltip's code is here.
+  const reach = (how: "pointer" | "focus") =>
+    React.startTransition(() => setReached((was) => was ?? how));
   if (status === "unconfigured") {
+    const plain = (
+      <GoogleButton
+        aria-disabled="true"
+        aria-describedby={UNAVAILABLE_ID}
+        onPointerEnter={() => reach("pointer")}
+        onFocus={() => reach("focus")}
+      />
+    );
     return (
-      <React.Suspense fallback={<GoogleButton disabled />}>
-        <GoogleSignInUnavailable>
-          <GoogleButton aria-disabled="true" aria-describedby="google-sign-in-unavailable" />
-        </GoogleSignInUnavailable>
-      </React.Suspense>
+      <>
+        <React.Suspense fallback={plain}>
+          {reached ? (
+            <GoogleSignInUnavailable refocus={reached === "focus"}>
+              <GoogleButton aria-disabled="true" aria-describedby={UNAVAILABLE_ID} />
+            </GoogleSignInUnavailable>
+          ) : (
+            plain
+          )}
+        </React.Suspense>
+        {/* Read with the button by screen readers, without needing the tooltip to open. */}
+        <span id={UNAVAILABLE_ID} className="sr-only">
+          {GOOGLE_NOT_CONFIGURED}
+        </span>
+      </>
     );
   }
   return <GoogleButton disabled={disabled} onClick={startGoogleSignIn} />;
