@@ -6,6 +6,13 @@
 // assigned dates and organizations, so that page edges fall inside ties and around NULLs.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  idsOf,
+  type ListCall,
+  walkBackward,
+  walkByOffset,
+  walkForward,
+} from "../../tests/support/keyset-walk";
 import { appWithAdminAndUser, type SignedIn, type TestApp } from "../../tests/support/test-app";
 import { gsuiteOrganizations } from "./db/schema";
 
@@ -68,55 +75,16 @@ const list = (path: string, query: string) =>
     cookie: admin.cookie,
   });
 
-const idsOf = (body: string) => (JSON.parse(body) as { id: number }[]).map((row) => row.id);
+const caller =
+  (path: string): ListCall =>
+  (query) =>
+    list(path, query);
 
-/** Every page by offset, one after another: what each other way of paging must give. */
-async function byOffset(path: string, limit: number) {
-  const ids: number[] = [];
-  for (let offset = 0; ; offset += limit) {
-    const response = await list(path, `limit=${limit}&offset=${offset}`);
-    expect(response.statusCode, response.body).toBe(200);
-    const page = idsOf(response.body);
-    ids.push(...page);
-    if (page.length < limit) return ids;
-  }
-}
-
-/** Page 1 by offset, then each next page after the last one's X-Next-Cursor. */
-async function forwardByCursor(path: string, limit: number) {
-  const ids: number[] = [];
-  let query = `limit=${limit}`;
-  // A cursor that repeats a page would loop for ever: no walk takes more pages than rows.
-  for (let pages = 0; pages <= ROWS; pages++) {
-    const response = await list(path, query);
-    expect(response.statusCode, response.body).toBe(200);
-    const page = idsOf(response.body);
-    ids.push(...page);
-    if (page.length < limit) return ids;
-    const cursor = response.headers["x-next-cursor"];
-    expect(cursor, `X-Next-Cursor of ${path} ${query}`).toBeTypeOf("string");
-    query = `limit=${limit}&withTotal=false&after=${cursor}`;
-  }
-  throw new Error(`more pages than rows: ${ids.join(", ")}`);
-}
-
+const byOffset = (path: string, limit: number) => walkByOffset(caller(path), limit);
+const forwardByCursor = (path: string, limit: number) => walkForward(caller(path), limit, ROWS);
 /** The last page by offset, then each page before the first one's X-Prev-Cursor. */
-async function backwardByCursor(path: string, limit: number, total: number) {
-  let ids: number[] = [];
-  let query = `limit=${limit}&offset=${Math.floor((total - 1) / limit) * limit}`;
-  for (let pages = 0; pages <= ROWS; pages++) {
-    const response = await list(path, query);
-    expect(response.statusCode, response.body).toBe(200);
-    const page = idsOf(response.body);
-    const first = ids.length === 0;
-    ids = [...page, ...ids];
-    if (!first && page.length < limit) return ids;
-    const cursor = response.headers["x-prev-cursor"];
-    expect(cursor, `X-Prev-Cursor of ${path} ${query}`).toBeTypeOf("string");
-    query = `limit=${limit}&withTotal=false&before=${cursor}`;
-  }
-  throw new Error(`more pages than rows: ${ids.join(", ")}`);
-}
+const backwardByCursor = (path: string, limit: number, total: number) =>
+  walkBackward(caller(path), limit, total, { maxPages: ROWS });
 
 const lists = (): { path: string; sorts: string[]; filters: string[] }[] => [
   {

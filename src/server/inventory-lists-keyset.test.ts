@@ -7,6 +7,13 @@
 // (edited, of another sort or list) is a 400.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  idsOf,
+  type ListCall,
+  walkBackward,
+  walkByOffset,
+  walkForward,
+} from "../../tests/support/keyset-walk";
 import { appWithAdminAndUser, type SignedIn, type TestApp } from "../../tests/support/test-app";
 import { encodeCursor } from "../domain/schemas/cursor";
 
@@ -45,55 +52,17 @@ afterAll(() => t.close());
 const list = (path: string, query: string, cookie = admin.cookie) =>
   t.request({ method: "GET", url: `${path}${path.includes("?") ? "&" : "?"}${query}`, cookie });
 
-const idsOf = (body: string) => (JSON.parse(body) as { id: number }[]).map((row) => row.id);
+/** The list at `path` (its sort and filters in it) asked with a page query. */
+const caller =
+  (path: string, cookie = admin.cookie): ListCall =>
+  (query) =>
+    list(path, query, cookie);
 
-/** Every page by offset, one after another: what each other way of paging must give. */
-async function byOffset(path: string, limit: number, cookie?: string) {
-  const ids: number[] = [];
-  for (let offset = 0; ; offset += limit) {
-    const response = await list(path, `limit=${limit}&offset=${offset}`, cookie);
-    expect(response.statusCode, response.body).toBe(200);
-    const page = idsOf(response.body);
-    ids.push(...page);
-    if (page.length < limit) return ids;
-  }
-}
-
-/** Page 1 by offset, then each next page after the last one's X-Next-Cursor. */
-async function forwardByCursor(path: string, limit: number, cookie?: string) {
-  const ids: number[] = [];
-  let query = `limit=${limit}`;
-  // A cursor that repeats a page would loop for ever: no walk takes more pages than rows.
-  for (let pages = 0; pages <= ROWS * 2; pages++) {
-    const response = await list(path, query, cookie);
-    expect(response.statusCode, response.body).toBe(200);
-    const page = idsOf(response.body);
-    ids.push(...page);
-    if (page.length < limit) return ids;
-    const cursor = response.headers["x-next-cursor"];
-    expect(cursor, `X-Next-Cursor of ${path} ${query}`).toBeTypeOf("string");
-    query = `limit=${limit}&withTotal=false&after=${cursor}`;
-  }
-  throw new Error(`more pages than rows: ${ids.join(", ")}`);
-}
-
-/** The last page read from the end (fromEnd), then each page before it by X-Prev-Cursor. */
-async function backwardFromEnd(path: string, limit: number, total: number, cookie?: string) {
-  let ids: number[] = [];
-  let query = `limit=${total % limit || limit}&offset=0&fromEnd=true`;
-  for (let pages = 0; pages <= ROWS * 2; pages++) {
-    const response = await list(path, query, cookie);
-    expect(response.statusCode, response.body).toBe(200);
-    const page = idsOf(response.body);
-    ids = [...page, ...ids];
-    if (pages > 0 && page.length < limit) return ids;
-    if (ids.length === total) return ids;
-    const cursor = response.headers["x-prev-cursor"];
-    expect(cursor, `X-Prev-Cursor of ${path} ${query}`).toBeTypeOf("string");
-    query = `limit=${limit}&withTotal=false&before=${cursor}`;
-  }
-  throw new Error(`more pages than rows: ${ids.join(", ")}`);
-}
+const byOffset = (path: string, limit: number) => walkByOffset(caller(path), limit);
+const forwardByCursor = (path: string, limit: number, cookie?: string) =>
+  walkForward(caller(path, cookie), limit, ROWS * 2);
+const backwardFromEnd = (path: string, limit: number, total: number, cookie?: string) =>
+  walkBackward(caller(path, cookie), limit, total, { fromEnd: true, maxPages: ROWS * 2 });
 
 const lists = (): { path: string; sorts: string[]; filters: string[]; cookie?: string }[] => [
   {
