@@ -111,6 +111,11 @@ export const errorCodes = [
   /** 409: a record the file duplicates was created (through the form, the API) while the file was
    * imported, after the check; nothing was written. */
   "IMPORT_CONFLICT",
+  /** 409: the import was undone already. */
+  "IMPORT_ALREADY_UNDONE",
+  /** 409: the import is still running, failed (wrote nothing), or predates the record of what it
+   * created: there is nothing it could undo. */
+  "IMPORT_NOT_UNDOABLE",
   // Second factor and password change (issue 13).
   /** 401 on the sign-in's second step: the TOTP or recovery code is wrong or already used. */
   "INVALID_SECOND_FACTOR",

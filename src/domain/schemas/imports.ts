@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { IMPORT_AREAS } from "../imports/columns";
 import { DATE_FORMATS } from "../imports/values";
+import { pageQuerySchema, sortSchema } from "./paging";
 
 /** The largest file an import reads (the server refuses a larger upload with 413 unread). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -108,6 +109,13 @@ export const importReadQuerySchema = z.object({
 export type ImportReadQuery = Partial<z.output<typeof importReadQuerySchema>>;
 
 export const importCommitQuerySchema = importReadQuerySchema.extend({
+  /** The uploaded file's name, kept in the import history. */
+  fileName: z
+    .string()
+    .trim()
+    .max(255, "fileName must be at most 255 characters")
+    .optional()
+    .transform((value) => value || undefined),
   // Import the valid rows and leave the rows with problems out; without it, any row with a
   // problem refuses the whole file.
   skipInvalid: z
@@ -189,3 +197,45 @@ export const importProgressResponseSchema = z.object({
 export type ImportProgressResponse = z.infer<typeof importProgressResponseSchema>;
 
 export const importTemplateResponseSchema = z.string();
+
+// The import history (issue 31, item 4): every import with who ran it, when, its file and rows,
+// and its undo.
+export const importHistoryQuerySchema = pageQuerySchema.extend({
+  sort: sortSchema(["startedAt"], "startedAt"),
+  order: z.enum(["asc", "desc"], { error: "Order must be asc or desc" }).default("desc"),
+  area: importAreaSchema.optional(),
+});
+export type ImportHistoryQuery = z.infer<typeof importHistoryQuerySchema>;
+
+export const importHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  area: importAreaSchema,
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  fileName: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  outcome: z.enum(["success", "error"]).nullable(),
+  rows: z.number().int(),
+  message: z.string().nullable(),
+  /** Whether an administrator can undo it now (succeeded, recorded its rows, not undone). */
+  undoable: z.boolean(),
+  undoneAt: z.string().nullable(),
+  undoneByName: z.string().nullable(),
+  undoneRows: z.number().int().nullable(),
+});
+export type ImportHistoryEntry = z.infer<typeof importHistoryEntrySchema>;
+export const importHistoryResponseSchema = z.array(importHistoryEntrySchema);
+
+export const importUndoResponseSchema = z.object({
+  removed: z.number().int(),
+  /** The created rows left in place, and why: edited since, or other records depend on them. */
+  kept: z.array(
+    z.object({
+      id: z.number().int(),
+      label: z.string(),
+      reason: z.enum(["changed", "in_use"]),
+    }),
+  ),
+});
+export type ImportUndoResponse = z.infer<typeof importUndoResponseSchema>;

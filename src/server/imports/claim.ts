@@ -35,13 +35,14 @@ export async function claimImport(
   db: Db,
   area: ImportArea,
   userId: number | null,
+  fileName: string | null = null,
 ): Promise<ImportClaim> {
   const holder = randomUUID();
   if (!(await takeLease(db, importLease(area), holder))) {
     throw conflict("IMPORT_IN_PROGRESS", IMPORT_RUNNING_MESSAGE);
   }
   try {
-    return { area, id: await recordStart(db, area, userId), holder };
+    return { area, id: await recordStart(db, area, userId, fileName), holder };
   } catch (error) {
     // The start's own failure is the one to answer with, not a second one from the release.
     await releaseLease(db, importLease(area), holder).catch(() => {});
@@ -55,7 +56,12 @@ export async function releaseClaim(db: Db, claim: ImportClaim) {
 }
 
 // Under the lease, an unfinished row is an import whose server died: it is marked so.
-function recordStart(db: Db, area: ImportArea, userId: number | null): Promise<number> {
+function recordStart(
+  db: Db,
+  area: ImportArea,
+  userId: number | null,
+  fileName: string | null,
+): Promise<number> {
   return db.transaction(async (tx) => {
     await tx
       .update(csvImports)
@@ -67,7 +73,7 @@ function recordStart(db: Db, area: ImportArea, userId: number | null): Promise<n
       .where(and(eq(csvImports.area, area), isNull(csvImports.finishedAt)));
     const [row] = await tx
       .insert(csvImports)
-      .values({ area, userId })
+      .values({ area, userId, fileName })
       .returning({ id: csvImports.id });
     return row!.id;
   });
@@ -77,7 +83,7 @@ function recordStart(db: Db, area: ImportArea, userId: number | null): Promise<n
 export async function finishImport(
   db: Executor,
   id: number,
-  outcome: { rows: number; message: string; success: boolean },
+  outcome: { rows: number; message: string; success: boolean; createdIds?: number[] },
 ) {
   await db
     .update(csvImports)
@@ -86,8 +92,30 @@ export async function finishImport(
       outcome: outcome.success ? "success" : "error",
       rows: outcome.rows,
       message: outcome.message,
+      createdIds: outcome.createdIds ?? null,
     })
     .where(eq(csvImports.id, id));
+}
+
+/**
+ * Runs `work` holding the area's import lease, as an import would (an undo): an import and an
+ * undo of the same area never run together. 409 IMPORT_IN_PROGRESS while an import holds it.
+ */
+export async function withImportLease<T>(
+  db: Db,
+  area: ImportArea,
+  work: () => Promise<T>,
+): Promise<T> {
+  const holder = randomUUID();
+  if (!(await takeLease(db, importLease(area), holder))) {
+    throw conflict("IMPORT_IN_PROGRESS", IMPORT_RUNNING_MESSAGE);
+  }
+  try {
+    return await work();
+  } finally {
+    // A database that fails here too leaves the lease to run out.
+    await releaseLease(db, importLease(area), holder).catch(() => {});
+  }
 }
 
 /** Whether an import into the area is running (on any instance). */

@@ -4,15 +4,19 @@
 // format). The body limit refuses a larger upload before reading it.
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../domain/schemas/common";
 import {
   importAreaParamsSchema,
   importCommitQuerySchema,
   importFileBodySchema,
+  importHistoryQuerySchema,
+  importHistoryResponseSchema,
   importPreviewResponseSchema,
   importProgressResponseSchema,
   importReadQuerySchema,
   importResultResponseSchema,
   importTemplateResponseSchema,
+  importUndoResponseSchema,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_MEGABYTES,
   XLSX_MEDIA_TYPE,
@@ -20,11 +24,14 @@ import {
 import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
 import { AppError } from "../http/errors";
+import { sendPage } from "../lib/paging";
 import { importRunning } from "./claim";
 import { decodeCsvBytes } from "./csv-file";
+import { listImports } from "./history";
 import { progressOf } from "./progress";
 import { commitImport, previewImport } from "./service";
 import { templateCsv } from "./template";
+import { undoImport } from "./undo";
 
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only inside this plugin: no other route takes a CSV body.
@@ -108,6 +115,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         skipInvalid: request.query.skipInvalid,
         read: request.query,
+        fileName: request.query.fileName ?? null,
       }),
   );
 
@@ -127,5 +135,30 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const running = await importRunning(app.db, area);
       return { running, phase: null, processed: 0, total: 0 };
     },
+  );
+
+  // The history (issue 31, item 4): every import, newest first; an administrator may undo one.
+  app.get(
+    "/api/imports",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: importHistoryQuerySchema,
+        response: { 200: importHistoryResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const list = await listImports(app.db, request.query);
+      return sendPage(reply, list.items, list.total);
+    },
+  );
+
+  app.delete(
+    "/api/imports/:id",
+    {
+      preHandler: requireAdmin,
+      schema: { params: idParamsSchema, response: { 200: importUndoResponseSchema } },
+    },
+    async (request) => undoImport(app.db, request.params.id, actorOf(request)),
   );
 };

@@ -101,6 +101,8 @@ export interface CommitOptions {
   skipInvalid: boolean;
   /** How to read the file (mapping, separator, sheet, date format). */
   read?: ImportReadQuery;
+  /** The uploaded file's name, for the history. */
+  fileName?: string | null;
 }
 
 /** Nothing is written from a file whose required fields have no column or whose dates are open. */
@@ -124,7 +126,7 @@ export async function commitImport(
 ): Promise<ImportResultResponse> {
   const definition = importAreas[area];
   const read = options.read ?? {};
-  const claim = await claimImport(db, area, options.actor.userId);
+  const claim = await claimImport(db, area, options.actor.userId, options.fileName ?? null);
   try {
     reportProgress(db, area, { phase: "checking", processed: 0, total: 0 });
     const table = await readImportFile(area, body, read);
@@ -147,15 +149,17 @@ export async function commitImport(
           );
         }
         let written = 0;
+        const createdIds: number[] = [];
         reportProgress(db, area, { phase: "writing", processed: 0, total: valid.length });
         await withGinBulkLoad(tx, definition.table, async () => {
           for (const batch of chunked(valid, INSERT_BATCH)) {
-            await definition.insert(
+            const ids = await definition.insert(
               tx,
               batch.map((row) => row.row),
               secrets,
               { actor: options.actor },
             );
+            createdIds.push(...ids);
             written += batch.length;
             reportProgress(db, area, { phase: "writing", processed: written, total: valid.length });
           }
@@ -171,6 +175,7 @@ export async function commitImport(
         await finishImport(tx, claim.id, {
           success: true,
           rows: written,
+          createdIds,
           message: `Imported ${plural(written, "row")}${skipped > 0 ? `, skipped ${skipped}` : ""}.`,
         });
         return { area, ...readingOf(table, file.dateFormat), imported: written, skipped };
