@@ -2,10 +2,11 @@
 // landscape A4 pages, the header repeated on each page. A cell wraps onto up to three lines,
 // then ends with an ellipsis: a report to read, not to re-import (the CSV and .xlsx keep every
 // character and column).
-// The standard Helvetica font has no glyphs outside Latin-1; such characters print as boxes.
+// Text is in DejaVu Sans (pdf-fonts.ts), embedded; what it cannot draw prints as U+FFFD.
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { drained } from "./backpressure";
+import { pdfFonts, printable } from "./pdf-fonts";
 import { cellText, type ExportTable, type RowCounter } from "./table";
 
 const MARGIN = 36;
@@ -15,6 +16,8 @@ const CELL_PADDING = 3;
 const MAX_LINES = 3;
 
 type Doc = PDFKit.PDFDocument;
+const REGULAR = "text";
+const BOLD = "text-bold";
 
 function columnWidths(columns: { weight?: number }[], width: number) {
   const weights = columns.map((column) => column.weight ?? 1);
@@ -61,19 +64,19 @@ function placeRow(
   y: number,
   header: string[],
 ): number {
-  doc.font("Helvetica").fontSize(FONT_SIZE);
+  doc.font(REGULAR).fontSize(FONT_SIZE);
   const height = rowHeight(doc, cells, widths);
   if (y + height > doc.page.height - MARGIN) {
     doc.addPage();
     y = placeHeader(doc, header, widths, MARGIN);
-    doc.font("Helvetica").fontSize(FONT_SIZE);
+    doc.font(REGULAR).fontSize(FONT_SIZE);
   }
   drawRow(doc, cells, widths, y, height);
   return y + height;
 }
 
 function placeHeader(doc: Doc, header: string[], widths: number[], y: number) {
-  doc.font("Helvetica-Bold").fontSize(FONT_SIZE);
+  doc.font(BOLD).fontSize(FONT_SIZE);
   const height = rowHeight(doc, header, widths);
   drawRow(doc, header, widths, y, height);
   return y + height;
@@ -91,27 +94,29 @@ async function writeTable<Row>(
   // columns are wide enough to read.
   const columns = table.columns.filter((column) => column.pdf !== false);
   const widths = columnWidths(columns, width);
-  const header = columns.map((column) => column.header);
+  const header = columns.map((column) => printable(column.header));
 
-  doc.font("Helvetica-Bold").fontSize(16).text(table.title, MARGIN, MARGIN, { width });
+  doc.font(BOLD).fontSize(16).text(printable(table.title), MARGIN, MARGIN, { width });
   doc
-    .font("Helvetica")
+    .font(REGULAR)
     .fontSize(9)
-    .text(`Filters: ${table.filters.length > 0 ? table.filters.join("; ") : "none"}`, { width })
+    .text(printable(`Filters: ${table.filters.length > 0 ? table.filters.join("; ") : "none"}`), {
+      width,
+    })
     .text(`Exported on ${generatedOn}`, { width });
   let y = placeHeader(doc, header, widths, doc.y + 8);
 
   for await (const page of table.pages()) {
     for (const row of page) {
       counter.rows += 1;
-      const cells = columns.map((column) => cellText(column.type, column.value(row)));
+      const cells = columns.map((column) => printable(cellText(column.type, column.value(row))));
       y = placeRow(doc, cells, widths, y, header);
     }
     await drained(out);
   }
   if (counter.rows === 0) {
     doc
-      .font("Helvetica")
+      .font(REGULAR)
       .fontSize(9)
       .text("No rows.", MARGIN, y + 6, { width });
   }
@@ -130,6 +135,9 @@ export async function writePdf(
     margin: MARGIN,
     info: { Title: tables.map((table) => table.title).join(", "), Creator: "Quartermaster" },
   });
+  const fonts = pdfFonts();
+  doc.registerFont(REGULAR, fonts.regular);
+  doc.registerFont(BOLD, fonts.bold);
   doc.pipe(out);
   for (const [index, table] of tables.entries()) {
     if (index > 0) doc.addPage();
