@@ -67,7 +67,11 @@ export function importFile(
   skipInvalid: boolean,
   onProgress: OnUploadProgress,
 ) {
-  const query = queryOf(reading, skipInvalid ? { skipInvalid: "true" } : {});
+  const query = queryOf(reading, {
+    ...(skipInvalid ? { skipInvalid: "true" } : {}),
+    // For the import history (Settings → Imports).
+    ...(file.name ? { fileName: file.name } : {}),
+  });
   return send<ImportResultResponse>(`/api/imports/${area}${query}`, file, onProgress);
 }
 

@@ -23,6 +23,7 @@ import { ApiTokensCard } from "./api-tokens-card";
 import { CalendarFeedCard } from "./calendar-feed-card";
 import { CurrencyRatesCard } from "./currency-rates-card";
 import { DataExportCard } from "./data-export-card";
+import { ImportHistoryCard } from "./import-history-card";
 import { usePreferences, useUpdatePreferences } from "./preferences-api";
 import { ReminderAdminCard } from "./reminder-admin-card";
 import { ReminderMailStatus } from "./reminder-mail-status";
@@ -158,6 +159,7 @@ export function SettingsPage() {
       {isAdmin && <ApiTokensCard />}
       {isAdmin && <CurrencyRatesCard />}
       {isAdmin && <ReminderAdminCard />}
+      {isAdmin && <ImportHistoryCard />}
       {twoFactorDialog === "setup" && (
         <TwoFactorSetupDialog onOpenChange={() => setTwoFactorDialog(null)} />
       )}
