@@ -33,6 +33,17 @@ export function pdfFonts() {
   return fonts;
 }
 
+/** The names the documents' text fonts are registered under (registerPdfFonts). */
+export const REGULAR = "text";
+export const BOLD = "text-bold";
+
+/** Registers the regular and bold text fonts on a new document. */
+export function registerPdfFonts(doc: PDFKit.PDFDocument) {
+  const { regular, bold } = pdfFonts();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+}
+
 /** What a character the font cannot draw prints as: visibly a replacement, never another letter. */
 export const MISSING_GLYPH = "\uFFFD";
 

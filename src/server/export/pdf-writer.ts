@@ -6,7 +6,7 @@
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { drained } from "./backpressure";
-import { pdfFonts, printable } from "./pdf-fonts";
+import { BOLD, printable, REGULAR, registerPdfFonts } from "./pdf-fonts";
 import { cellText, type ExportTable, type RowCounter } from "./table";
 
 const MARGIN = 36;
@@ -16,8 +16,6 @@ const CELL_PADDING = 3;
 const MAX_LINES = 3;
 
 type Doc = PDFKit.PDFDocument;
-const REGULAR = "text";
-const BOLD = "text-bold";
 
 function columnWidths(columns: { weight?: number }[], width: number) {
   const weights = columns.map((column) => column.weight ?? 1);
@@ -135,9 +133,7 @@ export async function writePdf(
     margin: MARGIN,
     info: { Title: tables.map((table) => table.title).join(", "), Creator: "Quartermaster" },
   });
-  const fonts = pdfFonts();
-  doc.registerFont(REGULAR, fonts.regular);
-  doc.registerFont(BOLD, fonts.bold);
+  registerPdfFonts(doc);
   doc.pipe(out);
   for (const [index, table] of tables.entries()) {
     if (index > 0) doc.addPage();

@@ -3,10 +3,11 @@
 // pdfkit layout rather than the export kit's table report (server/export/pdf-writer.ts): a
 // checklist has tick boxes and a signature, not filters and pages of rows. Built whole in memory
 // (a person holds tens of items, not thousands).
-// The standard Helvetica font has no glyphs outside Latin-1; such characters print as boxes.
+// Text in the exports' embedded DejaVu Sans (export/pdf-fonts.ts, decision 0044).
 import PDFDocument from "pdfkit";
 import { HOLDING_KIND_LABELS, outcomeText } from "../../domain/offboarding";
 import type { OffboardingResponse } from "../../domain/schemas/offboarding";
+import { BOLD, printable, REGULAR, registerPdfFonts } from "../export/pdf-fonts";
 
 const MARGIN = 48;
 const BOX = 9;
@@ -24,6 +25,7 @@ export function checklistPdf(offboarding: OffboardingResponse): Promise<Buffer> 
     margin: MARGIN,
     info: { Title: `Offboarding checklist: ${offboarding.userName}`, Creator: "Quartermaster" },
   });
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -32,13 +34,13 @@ export function checklistPdf(offboarding: OffboardingResponse): Promise<Buffer> 
   });
 
   const width = doc.page.width - 2 * MARGIN;
-  doc.font("Helvetica-Bold").fontSize(18).text("Offboarding checklist", MARGIN, MARGIN);
+  doc.font(BOLD).fontSize(18).text("Offboarding checklist", MARGIN, MARGIN);
   doc
     .moveDown(0.5)
-    .font("Helvetica")
+    .font(REGULAR)
     .fontSize(10)
-    .text(`Person: ${offboarding.userName}`)
-    .text(`Offboarded by: ${offboarding.performedByName}`)
+    .text(printable(`Person: ${offboarding.userName}`))
+    .text(printable(`Offboarded by: ${offboarding.performedByName}`))
     .text(`On: ${utcMinute(offboarding.performedAt)}`)
     .text("The account was deactivated and all its sessions were ended.")
     .moveDown();
@@ -46,8 +48,9 @@ export function checklistPdf(offboarding: OffboardingResponse): Promise<Buffer> 
   const textWidth = width - BOX - 8;
   const sum = COLUMNS.reduce((total, column) => total + column.weight, 0);
   const widths = COLUMNS.map((column) => (textWidth * column.weight) / sum);
-  const row = (cells: string[], bold: boolean, box: boolean) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
+  const row = (texts: string[], bold: boolean, box: boolean) => {
+    const cells = texts.map(printable);
+    doc.font(bold ? BOLD : REGULAR).fontSize(9);
     const height =
       Math.max(
         ...cells.map((cell, i) => doc.heightOfString(cell || " ", { width: widths[i]! - 6 })),
@@ -85,12 +88,12 @@ export function checklistPdf(offboarding: OffboardingResponse): Promise<Buffer> 
     row([HOLDING_KIND_LABELS[outcome.kind], item, outcomeText(outcome)], false, true);
   }
   if (offboarding.outcomes.length === 0) {
-    doc.moveDown(0.5).font("Helvetica").fontSize(9).text("The person held nothing.", MARGIN);
+    doc.moveDown(0.5).font(REGULAR).fontSize(9).text("The person held nothing.", MARGIN);
   }
 
   doc
     .moveDown(2)
-    .font("Helvetica")
+    .font(REGULAR)
     .fontSize(10)
     .text("Checked by: ______________________________     Date: ______________", MARGIN);
   doc.end();

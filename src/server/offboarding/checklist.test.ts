@@ -76,7 +76,8 @@ describe("GET /api/users/:id/offboard/checklist.pdf", () => {
   });
 
   it("says so when the person held nothing, and 404 when they were never offboarded", async () => {
-    const person = await createUser(t.app.db);
+    // A name outside Latin-1 prints as itself (embedded font), a CJK letter as U+FFFD.
+    const person = await createUser(t.app.db, { fullName: "Ξένια Жукова 中" });
     expect((await checklist(person.id)).statusCode).toBe(404);
     await t.request({
       method: "POST",
@@ -86,7 +87,9 @@ describe("GET /api/users/:id/offboard/checklist.pdf", () => {
     });
     const response = await checklist(person.id);
     expect(response.statusCode).toBe(200);
-    expect(await pdfText(response.rawPayload)).toContain("The person held nothing.");
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain("The person held nothing.");
+    expect(text).toContain("Person: Ξένια Жукова \uFFFD");
     expect((await checklist(999999)).statusCode).toBe(404);
   });
 
