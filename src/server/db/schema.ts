@@ -461,6 +461,9 @@ export const licenseAssignments = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     createdAt: createdAt(),
+    // Moved by a trigger on every update, whichever path makes it (migration 0047): how an
+    // import's undo tells a seat changed since from one it may remove (decision 0045).
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("license_assignments_license_active_idx").on(t.licenseId, t.isActive),
@@ -710,6 +713,8 @@ export const accountAssignments = pgTable(
     notes: text("notes"),
     assignedDate: date("assigned_date"),
     createdAt: createdAt(),
+    // Moved by a trigger on every update (migration 0047), as license_assignments.updated_at.
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("account_assignments_account_id_idx").on(t.accountId),

@@ -105,6 +105,46 @@ describe("undo an import", () => {
     expect(seats).toHaveLength(1);
   });
 
+  it("keeps a seat deactivated since the import (its updated_at moved by the trigger)", async () => {
+    const license = await importLicenses("Seated", 1);
+    const [holderA, holderB] = [
+      await t.signedInUser({ role: "user" }),
+      await t.signedInUser({ role: "user" }),
+    ];
+    const response = await t.request({
+      method: "POST",
+      url: "/api/imports/seats?fileName=seats.csv",
+      cookie: adminCookie,
+      payload: `License,User\r\nSeated 0,${holderA.user.username}\r\nSeated 0,${holderB.user.username}\r\n`,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [entry] = await t.app.db
+      .select()
+      .from(csvImports)
+      .orderBy(sql`${csvImports.id} desc`)
+      .limit(1);
+    const [deactivatedId, untouchedId] = entry!.createdIds!;
+    const deactivated = await t.request({
+      method: "PATCH",
+      url: `/api/assignments/${deactivatedId}/deactivate`,
+      cookie: adminCookie,
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    const undone = await undo(entry!.id);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json<ImportUndoResponse>()).toMatchObject({
+      removed: 1,
+      kept: [{ id: deactivatedId, reason: "changed" }],
+    });
+    const left = await t.app.db
+      .select({ id: licenseAssignments.id })
+      .from(licenseAssignments)
+      .where(eq(licenseAssignments.licenseId, license.createdIds![0]!));
+    expect(left.map((row) => row.id)).toEqual([deactivatedId]);
+    expect(untouchedId).toBeDefined();
+  });
+
   it("refuses a second undo, an unknown id and a non-administrator", async () => {
     const entry = await importLicenses("Twice", 1);
     expect((await undo(entry.id, userCookie)).statusCode).toBe(403);
