@@ -12,7 +12,7 @@ import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/driver-errors";
 import { analyzeAfterBulkWrite } from "../db/maintenance";
-import { badRequest, conflict } from "../http/errors";
+import { AppError, badRequest, conflict } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
 import { importAreas } from "./areas";
 import { chunked } from "./areas/area";
@@ -187,7 +187,9 @@ export async function commitImport(
     await analyzeAfterBulkWrite(db, definition.table);
     return result;
   } catch (error) {
-    const message = error instanceof Error ? error.message : "The import failed.";
+    // The history shows this to administrators: our own refusals say what was wrong, anything
+    // else (a driver's or a bug's text) is kept to the server's log.
+    const message = error instanceof AppError ? error.message : "The import failed.";
     // A database that fails here too leaves the claim to its lease; the first error is the story.
     await finishImport(db, claim.id, { success: false, rows: 0, message }).catch(() => {});
     throw error;

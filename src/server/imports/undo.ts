@@ -1,9 +1,10 @@
 // Undoing an import (issue 31, item 4; decision 0045): the rows it created that nobody has
 // touched since are deleted; the others stay and are listed with why. A row counts as touched
 // when it was edited (its updated_at moved past the import's end, or the activity log records a
-// change to it since) or when another row now refers to it (any foreign key, whatever its ON
-// DELETE: a cascade would take later data with it, a SET NULL would quietly change it). One
-// transaction under the area's import lease, so an import and an undo of an area never overlap.
+// change to it since, where the log names the row itself) or when another row now refers to it
+// (any foreign key, whatever its ON DELETE: a cascade would take later data with it, a SET NULL
+// would quietly change it). One transaction under the area's import lease, so an import and an
+// undo of an area never overlap.
 import { eq, sql } from "drizzle-orm";
 import type { ImportArea } from "../../domain/imports/columns";
 import type { ImportUndoResponse } from "../../domain/schemas/imports";
@@ -29,6 +30,13 @@ const LABELS: Record<ImportArea, string> = {
   "gsuite-accounts": "email",
   "trust-reviews": "client_name",
 };
+
+// Seats and account assignments are logged under their license or account (item_id names the
+// parent, not the row): their edits are seen by updated_at alone, kept by a trigger (migration 0047).
+const LOGGED_UNDER_PARENT: ReadonlySet<ImportArea> = new Set(["seats", "account-assignments"]);
+
+// Activity that does not change a row: reading or exporting it leaves it the import's.
+const NOT_A_CHANGE = ["reveal", "export"] as const;
 
 type Kept = ImportUndoResponse["kept"][number];
 
@@ -68,12 +76,15 @@ async function edited(
   // import's own now()), and a JavaScript Date keeps only milliseconds.
   const finishedAt = sql`(select finished_at from csv_imports where id = ${importId})`;
   const definition = importAreas[area];
-  const found = idsOf(
-    await tx.execute(sql`
-      select distinct item_id as id from activity_log
-      where area = ${definition.activityArea} and item_id = any(${sql.param(ids)}::int[])
-        and occurred_at > ${finishedAt}`),
-  );
+  const found = LOGGED_UNDER_PARENT.has(area)
+    ? new Set<number>()
+    : idsOf(
+        await tx.execute(sql`
+          select distinct item_id as id from activity_log
+          where area = ${definition.activityArea} and item_id = any(${sql.param(ids)}::int[])
+            and action <> all(${sql.param([...NOT_A_CHANGE])}::text[])
+            and occurred_at > ${finishedAt}`),
+      );
   const hasUpdatedAt = rowsOf(
     await tx.execute(sql`
       select 1 from pg_attribute
