@@ -67,8 +67,9 @@ export function createFeedReader(db: Db) {
     const { range, scope, kinds, baseUrl } = request;
     const installationId = await readInstallationIdOnce();
     const query = { range, scope, ...(kinds && { kinds }) };
-    // One statement for the rows (and one for whether hosting costs exist), in one snapshot: the
-    // ETag is a digest of these rows and a new body is written from them.
+    // The rows' statements (one per person; for everyone one and one per license day kind, and
+    // whether hosting costs exist) in one snapshot: the ETag is a digest of these rows and a new
+    // body is written from them.
     const rows = await withoutJit(db, (tx) => readFeedRows(tx, query), {
       isolationLevel: "repeatable read",
       accessMode: "read only",
