@@ -70,6 +70,9 @@ export async function listAccountAssignments(
   };
 }
 
+/** The Assign route's refusal of an inactive person, as an import of assignments repeats it. */
+export const ACCOUNT_HOLDER_INACTIVE = "Accounts cannot be assigned to an inactive user";
+
 /**
  * `db` may be an open transaction (offboarding hands accounts over inside its own), and the
  * device may be unknown there (an old assignment without one keeps none).
@@ -88,7 +91,7 @@ export async function createAccountAssignment(
     // The person first, then the account (users/recipient-lock.ts): an offboarding handing this
     // account on locks the person leaving, then the account, in that order too.
     const user = await lockActiveRecipient(tx, input.userId, {
-      inactive: "Accounts cannot be assigned to an inactive user",
+      inactive: ACCOUNT_HOLDER_INACTIVE,
       path: "userId",
       missing: () => notFound("User"),
     });

@@ -13,6 +13,7 @@ import type {
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { currencyRates, users } from "../db/schema";
+import { displayNameSql } from "../users/user-response";
 
 type MutableRates = Partial<Record<RateCurrency, Partial<Record<RateCurrency, number>>>>;
 
@@ -45,7 +46,7 @@ export async function listCurrencyRates(db: Executor): Promise<CurrencyRateRespo
       to: currencyRates.toCurrency,
       rate: currencyRates.rate,
       setAt: currencyRates.setAt,
-      setBy: sql<string | null>`coalesce(${users.fullName}, ${users.username})`,
+      setBy: displayNameSql(users),
     })
     .from(currencyRates)
     .leftJoin(users, eq(users.id, currencyRates.setByUserId));

@@ -5,7 +5,7 @@ import { DASHBOARD_USER_ROWS, type DashboardSummaryResponse } from "../../domain
 import type { ActiveSession } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { displayNameSql } from "../hardware/service";
+import { displayNameSql } from "../users/user-response";
 
 export async function userSummary(
   db: Db,

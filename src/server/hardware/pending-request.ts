@@ -8,7 +8,7 @@ import type { Executor } from "../db/client";
 import { isUniqueViolation } from "../db/driver-errors";
 import { hardwareRequests, users } from "../db/schema";
 import { conflict } from "../http/errors";
-import { displayNameSql } from "./service";
+import { displayNameSql } from "../users/user-response";
 
 const ONE_PENDING_INDEX = "hardware_requests_one_pending_per_item_idx";
 

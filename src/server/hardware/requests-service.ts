@@ -29,9 +29,10 @@ import {
   type Recipient,
   userInactive,
 } from "../users/recipient-lock";
+import { displayNameSql } from "../users/user-response";
 import { visibleTo } from "./list-query";
 import { asSecondPendingRequest, refuseSecondPendingRequest } from "./pending-request";
-import { displayNameSql, findHardware, tellHolders } from "./service";
+import { findHardware, tellHolders } from "./service";
 
 const requester = alias(users, "requester");
 const approver = alias(users, "approver");

@@ -25,12 +25,9 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import { type PageCursors, selectKeysetPage } from "../lib/keyset";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
+import { displayNameSql } from "../users/user-response";
 import { toHardwareResponse } from "./hardware-response";
 import { hardwareSorts, listConditions, visibleTo } from "./list-query";
-
-/** A user's display name in SQL: the full name, else the username (users/user-response.ts). */
-export const displayNameSql = (table: typeof users) =>
-  sql<string>`coalesce(nullif(trim(${table.fullName}), ''), ${table.username})`;
 
 export const DUPLICATE_IDENTIFIER_MESSAGE =
   "A hardware item with this serial number/identifier already exists";

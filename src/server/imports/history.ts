@@ -6,6 +6,7 @@ import type { ImportHistoryEntry, ImportHistoryQuery } from "../../domain/schema
 import type { Executor } from "../db/client";
 import { csvImports, users } from "../db/schema";
 import { selectPage } from "../lib/paging";
+import { displayNameSql } from "../users/user-response";
 
 const undoer = alias(users, "undoer");
 
@@ -24,8 +25,8 @@ export async function listImports(db: Executor, query: ImportHistoryQuery) {
         .select({
           entry: entryColumns,
           recorded: sql<boolean>`${csvImports.createdIds} is not null`,
-          userName: sql<string | null>`coalesce(${users.fullName}, ${users.username})`,
-          undoneByName: sql<string | null>`coalesce(${undoer.fullName}, ${undoer.username})`,
+          userName: displayNameSql(users),
+          undoneByName: displayNameSql(undoer as unknown as typeof users),
           total,
         })
         .from(csvImports)

@@ -27,9 +27,13 @@ import { displayNameOf } from "../users/user-response";
 import { toAssignmentResponse } from "./license-response";
 import { findLicense, listLicenses } from "./service";
 
+/** The Assign route's refusals, in the words an import of seats repeats beside a row. */
+export const SEAT_ALREADY_ASSIGNED = "This user already has an active assignment of this license";
+export const SEAT_HOLDER_INACTIVE = "Licenses cannot be assigned to an inactive user";
+
 const alreadyAssigned = () =>
-  conflict("ALREADY_ASSIGNED", "This user already has an active assignment of this license", [
-    { path: "userId", message: "This user already has an active assignment of this license" },
+  conflict("ALREADY_ASSIGNED", SEAT_ALREADY_ASSIGNED, [
+    { path: "userId", message: SEAT_ALREADY_ASSIGNED },
   ]);
 
 /** The list's one sort: by creation, then id (license_assignments_created_at_idx). */
@@ -196,7 +200,7 @@ export async function createAssignment(
       // The person before the license (users/recipient-lock.ts): an offboarding handing a seat
       // of this license on holds them in that order too.
       const user = await lockActiveRecipient(tx, input.userId, {
-        inactive: "Licenses cannot be assigned to an inactive user",
+        inactive: SEAT_HOLDER_INACTIVE,
         path: "userId",
         missing: () => notFound("User"),
       });

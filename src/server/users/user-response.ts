@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { AuthUser } from "../../domain/schemas/auth";
 import type { UserResponse } from "../../domain/schemas/users";
 import type { ActiveSession } from "../auth/sessions";
@@ -8,6 +9,10 @@ type UserRow = typeof users.$inferSelect;
 
 export const displayNameOf = (user: { fullName: string | null; username: string }) =>
   user.fullName?.trim() || user.username;
+
+/** displayNameOf in SQL: the full name, else (blank or none) the username. */
+export const displayNameSql = (table: typeof users) =>
+  sql<string>`coalesce(nullif(trim(${table.fullName}), ''), ${table.username})`;
 
 /** A user's response, from a list's row (creation time already text) or a whole row. */
 export function toUserResponse(

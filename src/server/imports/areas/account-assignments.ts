@@ -13,6 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { createAccountAssignmentRequestSchema } from "../../../domain/schemas/accounts";
 import { optionalText } from "../../../domain/schemas/common";
+import { ACCOUNT_HOLDER_INACTIVE } from "../../accounts/assignments-service";
 import { bulkInsert } from "../../db/bulk-insert";
 import type { Executor } from "../../db/client";
 import { idIn } from "../../db/id-list";
@@ -43,7 +44,7 @@ interface StoredAccountAssignment {
   notes: string | null;
 }
 
-const INACTIVE = "Accounts cannot be assigned to an inactive user";
+const INACTIVE = ACCOUNT_HOLDER_INACTIVE;
 const ALREADY_ASSIGNED = "This account is already assigned to this user on this device.";
 
 /** Accounts by e-mail address (unique regardless of case), locked FOR UPDATE in id order. */

@@ -15,6 +15,7 @@ import { bulkInsert } from "../../db/bulk-insert";
 import type { Executor } from "../../db/client";
 import { idIn } from "../../db/id-list";
 import { licenseAssignments, licenses } from "../../db/schema";
+import { SEAT_ALREADY_ASSIGNED, SEAT_HOLDER_INACTIVE } from "../../licenses/assignments-service";
 import { countActiveSeats } from "../../licenses/service";
 import { displayNameOf } from "../../users/user-response";
 import { LICENSE_WORDS, licensesNamed } from "../licenses-named";
@@ -41,9 +42,9 @@ interface StoredSeat {
   notes: string | null;
 }
 
-/** The Assign route's refusals, in its words. */
-const INACTIVE = "Licenses cannot be assigned to an inactive user";
-const ALREADY_ASSIGNED = "This user already has an active assignment of this license.";
+/** The Assign route's refusals, in its words (a row's problem ends with a full stop). */
+const INACTIVE = SEAT_HOLDER_INACTIVE;
+const ALREADY_ASSIGNED = `${SEAT_ALREADY_ASSIGNED}.`;
 
 /** These licenses, locked FOR UPDATE in id order (the Assign route's lock), with their seats. */
 async function lockLicenses(db: Executor, ids: number[]): Promise<Map<number, LicenseSeats>> {
