@@ -11,6 +11,9 @@ CREATE INDEX "account_assignments_assigned_date_idx" ON "account_assignments" US
 CREATE INDEX "accounts_renewal_date_order_idx" ON "accounts" USING btree (("renewal_date" is null),"renewal_date",lower("email"),"id");--> statement-breakpoint
 CREATE INDEX "accounts_renewal_date_desc_order_idx" ON "accounts" USING btree (("renewal_date" is not null),"renewal_date",lower("email"),"id");--> statement-breakpoint
 CREATE INDEX "gsuite_accounts_organization_order_idx" ON "gsuite_accounts" USING btree (("organization" is null),"organization",lower("email"),"id","email");--> statement-breakpoint
+-- No account written between the counting and the triggers (another instance of the old version
+-- still serving): the migration's transaction holds this until the triggers exist.
+LOCK TABLE "gsuite_accounts" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 UPDATE "gsuite_organizations" o SET "account_count" =
   (SELECT count(*) FROM "gsuite_accounts" a WHERE a."organization_id" = o."id");
 --> statement-breakpoint

@@ -1,4 +1,7 @@
 ALTER TABLE "licenses" ADD COLUMN "active_trust_reviews" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- No review written between the counting and the triggers (another instance of the old version
+-- still serving): the migration's transaction holds this until the triggers exist.
+LOCK TABLE "trust_reviews" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 UPDATE "licenses" l SET "active_trust_reviews" = c.n
   FROM (SELECT "license_id" AS id, count(*)::integer AS n FROM "trust_reviews"
     WHERE "is_active" GROUP BY "license_id") AS c
