@@ -1,0 +1,92 @@
+// What a workspace sync (issue 33) needs from a provider, so that Google Workspace and Microsoft 365
+// sit behind one preview/sync flow (server/integrations/service.ts). A connector is two parts, as
+// ARCHITECTURE.md says: a client that reads the provider (auth, paging, throttling, failures mapped
+// to IntegrationError) into a snapshot, and a planner that turns the snapshot and our rows into
+// what a sync would create, change and retire. The preview shows the plan; the sync applies it in
+// one transaction under the provider's single-run lease.
+import type { ActivityActor } from "../activity/record";
+import type { Config } from "../config";
+import type { Executor } from "../db/client";
+
+export const INTEGRATION_PROVIDERS = ["google-workspace", "microsoft-365"] as const;
+export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
+
+/** A person as the provider knows them: who a seat or account is matched to, by e-mail. */
+export interface ProviderPerson {
+  /** The provider's id (Graph user id, Directory API user id). */
+  externalId: string;
+  /** Primary address, lower-cased. */
+  email: string;
+  name: string | null;
+  /** False when suspended (Google) or accountEnabled is false (Microsoft). */
+  enabled: boolean;
+  /** The last sign-in the provider reports; null when never, or when it does not tell. */
+  lastSignInAt: Date | null;
+  /** Whether the provider told us sign-ins at all (Graph's signInActivity needs a premium tenant). */
+  signInKnown: boolean;
+}
+
+/** Which of our rows a plan item is about. */
+export type PlannedRowKind =
+  | "license"
+  | "seat"
+  | "office-account"
+  | "gsuite-organization"
+  | "gsuite-plan"
+  | "gsuite-account";
+
+export interface PlanItem {
+  kind: PlannedRowKind;
+  /** The provider's id for the thing (its (provider, external_id) in our tables). */
+  externalId: string;
+  /** What an administrator reads: "Microsoft 365 E3", "ana@example.com on Microsoft 365 E3". */
+  label: string;
+  /** Our row, for a change or retirement. */
+  rowId?: number;
+  /** For a change: field → [before, after] (never a secret). */
+  changes?: Record<string, [unknown, unknown]>;
+}
+
+export interface SyncPlan {
+  provider: IntegrationProvider;
+  creates: PlanItem[];
+  changes: PlanItem[];
+  /** Rows the provider no longer has: deactivated by the sync, never deleted. */
+  retirements: PlanItem[];
+  /** People the provider has that no user matches by e-mail: listed, created only by option. */
+  unmatchedPeople: { email: string; name: string | null }[];
+}
+
+export interface SyncCounts {
+  created: number;
+  changed: number;
+  retired: number;
+  unmatched: number;
+}
+
+export interface PlanOptions {
+  /** INTEGRATIONS_CREATE_USERS: create a user for each unmatched person. */
+  createUsers: boolean;
+  now: Date;
+}
+
+export interface Connector<Snapshot> {
+  readonly provider: IntegrationProvider;
+  /** The environment variables still missing; empty when the provider is configured. */
+  missing(config: Config): string[];
+  /** Reads everything the sync needs; throws IntegrationError on any failure, having written nothing. */
+  read(config: Config, signal?: AbortSignal): Promise<Snapshot>;
+  /** Our rows and the snapshot → the plan. Reads only. */
+  plan(db: Executor, snapshot: Snapshot, options: PlanOptions): Promise<SyncPlan>;
+  /**
+   * Carries the plan out in the caller's transaction (the caller holds the lease), recording
+   * every change in the activity log as `actor`'s, and answers the counts.
+   */
+  apply(
+    tx: Executor,
+    snapshot: Snapshot,
+    plan: SyncPlan,
+    actor: ActivityActor,
+    options: PlanOptions,
+  ): Promise<SyncCounts>;
+}
