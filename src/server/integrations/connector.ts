@@ -5,7 +5,7 @@
 // what a sync would create, change and retire. The preview shows the plan; the sync applies it in
 // one transaction under the provider's single-run lease.
 import type { ActivityActor } from "../activity/record";
-import type { Config } from "../config";
+import type { AppConfig } from "../config";
 import type { Executor } from "../db/client";
 
 export const INTEGRATION_PROVIDERS = ["google-workspace", "microsoft-365"] as const;
@@ -73,9 +73,9 @@ export interface PlanOptions {
 export interface Connector<Snapshot> {
   readonly provider: IntegrationProvider;
   /** The environment variables still missing; empty when the provider is configured. */
-  missing(config: Config): string[];
+  missing(config: AppConfig): string[];
   /** Reads everything the sync needs; throws IntegrationError on any failure, having written nothing. */
-  read(config: Config, signal?: AbortSignal): Promise<Snapshot>;
+  read(config: AppConfig, signal?: AbortSignal): Promise<Snapshot>;
   /** Our rows and the snapshot → the plan. Reads only. */
   plan(db: Executor, snapshot: Snapshot, options: PlanOptions): Promise<SyncPlan>;
   /**
