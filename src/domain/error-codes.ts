@@ -141,6 +141,18 @@ export const errorCodes = [
   // 502
   /** The hosting provider refused, failed or answered nonsense; the message says which. */
   "HOSTING_PROVIDER_FAILED",
+  /** A workspace provider refused the app's secret or key (wrong, expired or revoked). */
+  "INTEGRATION_CREDENTIALS_REFUSED",
+  /** The provider answered that the app lacks a permission or scope; the message names it. */
+  "INTEGRATION_PERMISSION_MISSING",
+  /** The provider does not know the tenant (Microsoft) or customer/domain (Google). */
+  "INTEGRATION_UNKNOWN_TENANT",
+  /** The provider kept throttling past the bound the sync waits. */
+  "INTEGRATION_THROTTLED",
+  /** The provider answered something that is not its documented shape. */
+  "INTEGRATION_BAD_ANSWER",
+  /** The provider could not be reached, or failed (5xx) past the retries. */
+  "INTEGRATION_UNREACHABLE",
   // 500
   /** A bug on the server; details are in the server log, never in the response. */
   "INTERNAL_ERROR",

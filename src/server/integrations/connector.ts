@@ -4,9 +4,11 @@
 // to IntegrationError) into a snapshot, and a planner that turns the snapshot and our rows into
 // what a sync would create, change and retire. The preview shows the plan; the sync applies it in
 // one transaction under the provider's single-run lease.
+import type { ErrorCode } from "../../domain/error-codes";
 import type { ActivityActor } from "../activity/record";
 import type { AppConfig } from "../config";
 import type { Executor } from "../db/client";
+import { AppError } from "../http/errors";
 
 export const INTEGRATION_PROVIDERS = ["google-workspace", "microsoft-365"] as const;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
@@ -89,4 +91,17 @@ export interface Connector<Snapshot> {
     actor: ActivityActor,
     options: PlanOptions,
   ): Promise<SyncCounts>;
+}
+
+export type IntegrationErrorCode = Extract<ErrorCode, `INTEGRATION_${string}`>;
+
+/**
+ * A provider call that failed: answered as a 502 with its code, the message shown to
+ * administrators as it is (it says what to do; it never carries a secret or a token).
+ */
+export class IntegrationError extends AppError {
+  constructor(code: IntegrationErrorCode, message: string) {
+    super(502, code, message);
+    this.name = "IntegrationError";
+  }
 }
