@@ -1110,6 +1110,55 @@ export const trustReviews = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Expense Analysis's kept cost groups (issue 30 item 7, decision 0061)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every license summed per start (purchase date, else the day it was added), currency and
+ * frequency: the grouping Expense Analysis's licenses begin with, kept by statement triggers on
+ * licenses (migration 0048) so that the summary reads a few hundred groups instead of every
+ * license. `paid` counts the licenses with an amount: a group without one has no amount, as a
+ * sum over nulls has none. Sums of exact decimals: the same figures as grouping the table.
+ */
+export const licenseCostGroups = pgTable(
+  "license_cost_groups",
+  {
+    start: date("start").notNull(),
+    currency: text("currency").notNull(),
+    frequency: text("frequency").notNull(),
+    licenses: integer("licenses").notNull(),
+    seats: integer("seats").notNull(),
+    paid: integer("paid").notNull(),
+    amount: numeric("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.start, t.currency, t.frequency] }),
+    // The triggers remove emptied groups through it: never more than a statement emptied.
+    index("license_cost_groups_empty_idx").on(t.start).where(sql`${t.licenses} = 0`),
+  ],
+);
+
+/**
+ * The billing listings (not deleted, not cancelled, with an amount) summed per day added,
+ * currency, frequency and one-time, kept like license_cost_groups (migration 0048).
+ */
+export const directoryCostGroups = pgTable(
+  "directory_cost_groups",
+  {
+    day: date("day").notNull(),
+    currency: text("currency").notNull(),
+    months: integer("months").notNull(),
+    isOneTime: boolean("is_one_time").notNull(),
+    listings: integer("listings").notNull(),
+    amount: numeric("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.currency, t.months, t.isOneTime] }),
+    index("directory_cost_groups_empty_idx").on(t.day).where(sql`${t.listings} = 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Activity log (decision 0021)
 // ---------------------------------------------------------------------------------------------
 
