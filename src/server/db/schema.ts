@@ -791,6 +791,20 @@ export const directories = pgTable(
     // walk. By next payment date, listings without one last either way: led by the keyset's null
     // flag, an index per direction. The calendar's date ranges read the plain date index
     // (obligations/events-sql.ts).
+    // Expense Analysis's largest listings: the largest amounts of each currency, frequency and
+    // one-time among the billing listings (server/expenses/directories-section.ts).
+    index("directories_billing_amount_idx")
+      .on(
+        t.paymentCurrency,
+        t.paymentFrequencyMonths,
+        t.isOneTime,
+        t.paymentAmount.desc(),
+        sql`lower(${t.name})`,
+        t.id,
+      )
+      .where(
+        sql`${t.deletedAt} is null and not ${t.isCancelled} and ${t.paymentAmount} is not null`,
+      ),
     index("directories_name_order_idx")
       .on(sql`lower(${t.name})`, t.id)
       .where(sql`${t.deletedAt} is null`),

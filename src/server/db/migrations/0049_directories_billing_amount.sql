@@ -1,0 +1,1 @@
+CREATE INDEX "directories_billing_amount_idx" ON "directories" USING btree ("payment_currency","payment_frequency_months","is_one_time","payment_amount" DESC NULLS LAST,lower("name"),"id") WHERE "directories"."deleted_at" is null and not "directories"."is_cancelled" and "directories"."payment_amount" is not null;
