@@ -28,8 +28,11 @@ export const directoryRowColumns = sql`d.id, d.name, d.payment_amount::text as a
   d.payment_currency as currency, d.payment_frequency_months as months, d.is_one_time,
   d.next_payment_date::text as next_payment_date`;
 
-export const directoryOrder = (c: Context) =>
-  sql`d.payment_amount / ${directoryMonthsSql} * ${c.rate(sql`d.payment_currency`)} desc, lower(d.name), d.id`;
+/** A listing's monthly cost in the display currency. */
+const directoryCost = (c: Context) =>
+  sql`d.payment_amount / ${directoryMonthsSql} * ${c.rate(sql`d.payment_currency`)}`;
+
+export const directoryOrder = (c: Context) => sql`${directoryCost(c)} desc, lower(d.name), d.id`;
 
 export function directoryRow(c: Context, row: DirectoryRow) {
   const amount = Number(row.amount);
@@ -52,10 +55,12 @@ export function directoryRow(c: Context, row: DirectoryRow) {
 }
 
 /**
- * The listings' part in two statements: the billing listings are first grouped by day added,
- * currency, frequency and one-time (a few thousand groups at most, whatever the table size), and
- * the cost groups, the count and the chart's starts are sums of those groups (one read of the
- * table instead of three); the largest rows are the second.
+ * The listings' part in two statements that never read every listing: the billing listings
+ * summed per day added, currency, frequency and one-time are kept by triggers
+ * (directory_cost_groups, migration 0048), and the cost groups, the count and the chart's starts
+ * are sums of those groups. The largest rows are the second: within one currency, frequency and
+ * one-time the monthly cost is the amount times one positive factor, so each such group's largest
+ * amounts (an index walk with a LIMIT) hold the overall largest, which the last sort picks.
  */
 export async function directorySection(c: Context) {
   type Group = { currency: RateCurrency; months: number; is_one_time: boolean; amount: string };
@@ -63,10 +68,8 @@ export async function directorySection(c: Context) {
     c.db
       .execute(sql`
         with g as materialized (
-          select (d.created_at at time zone 'UTC')::date as day, d.payment_currency as currency,
-            d.payment_frequency_months as months, d.is_one_time, count(*)::int as n,
-            sum(d.payment_amount) as amount
-          from directories d where ${billingDirectories} group by 1, 2, 3, 4
+          select day, currency, months, is_one_time, listings as n, amount
+          from directory_cost_groups
         )
         select
           (select json_agg(json_build_object('currency', currency, 'months', months,
@@ -90,8 +93,17 @@ export async function directorySection(c: Context) {
         }>(r),
       ),
     c.db.execute(sql`
-      select ${directoryRowColumns} from directories d where ${billingDirectories}
-      order by ${directoryOrder(c)} limit ${EXPENSE_TABLE_LIMIT}`),
+      select t.* from (
+        select distinct currency, months, is_one_time from directory_cost_groups
+      ) p cross join lateral (
+        select ${directoryRowColumns}, ${directoryCost(c)} as cost, lower(d.name) as sort_name
+        from directories d
+        where ${billingDirectories} and d.payment_currency = p.currency
+          and d.payment_frequency_months = p.months and d.is_one_time = p.is_one_time
+        order by d.payment_amount desc nulls last, lower(d.name), d.id
+        limit ${EXPENSE_TABLE_LIMIT}
+      ) t
+      order by t.cost desc, t.sort_name, t.id limit ${EXPENSE_TABLE_LIMIT}`),
   ]);
   const costGroups: CostGroup[] = (sums?.groups ?? []).map((g) => ({
     currency: g.currency,

@@ -1,4 +1,4 @@
-// Expense Analysis's directory listings are read in one grouped pass (directories-section.ts):
+// Expense Analysis's directory listings are read from groups kept by triggers (directories-section.ts):
 // listings grouped by day added, currency, frequency and one-time, and the cost groups, count and
 // chart starts summed from those groups. Its figures must be exactly those of reading every
 // listing for each (the statements it replaced, kept here as the reference), on listings of every
@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { RateCurrency } from "../../domain/enums";
 import { directoryFactor } from "../../domain/expenses/costs";
+import { EXPENSE_TABLE_LIMIT } from "../../domain/expenses/schemas";
 import { convertedTotal } from "../../domain/money/grouped-total";
 import { rowsOf } from "../db/rows-of";
-import { billingDirectories, directorySection } from "./directories-section";
+import { billingDirectories, directoryOrder, directorySection } from "./directories-section";
 import { expenseContext } from "./section-context";
 
 let t: TestApp;
@@ -129,6 +130,25 @@ describe("Expense Analysis's directory figures", () => {
         section.startGroups.map((g) => ({ ...g, amount: Number(g.amount) })).sort(byKey),
         currency,
       ).toEqual(expected.starts);
+    }
+  });
+
+  it("show as the largest listings the first rows of every listing sorted by cost", async () => {
+    // The seed above: each currency, frequency and one-time group walks its own index, and the
+    // last sort picks from their largest (directories-section.ts).
+    for (const currency of ["AUD", "USD"] as const) {
+      const c = await expenseContext(t.app.db, currency, TODAY);
+      const section = await directorySection(c);
+      const all = rowsOf<{ id: number }>(
+        await t.app.db.execute(sql`
+          select d.id from directories d where ${billingDirectories}
+          order by ${directoryOrder(c)} limit ${EXPENSE_TABLE_LIMIT}`),
+      );
+      expect(all.length, currency).toBeGreaterThan(0);
+      expect(
+        section.rows.map((row) => row.id),
+        currency,
+      ).toEqual(all.map((row) => row.id));
     }
   });
 });

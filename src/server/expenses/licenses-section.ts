@@ -58,15 +58,15 @@ const licenseCost = (c: Context) =>
 export const licenseOrder = (c: Context) => sql`${licenseCost(c)} desc, lower(l.name), l.id`;
 
 /**
- * The licenses' part in one statement that reads the table once: the licenses are first grouped
- * by start date, currency and frequency (a few hundred groups, whatever the table size), and the
+ * The licenses' part in one statement that never reads every license: the licenses summed per
+ * start date (purchase date, else the day added), currency and frequency are kept by triggers
+ * (license_cost_groups, migration 0048: a few hundred groups, whatever the table size), and the
  * cost groups, counts and chart groups are sums of those groups. The largest rows come from the
  * index on (currency, frequency, amount): within one currency and frequency the monthly cost in
  * the display currency is the amount times one positive factor, so each pair's largest amounts
  * (an index walk with a LIMIT) hold the overall largest, which the last sort picks.
  */
 export async function licenseSection(c: Context) {
-  const start = sql`coalesce(l.purchase_date, (l.created_at at time zone 'UTC')::date)`;
   const [result] = rowsOf<{
     groups: { currency: RateCurrency; frequency: string; amount: string }[] | null;
     count: number | null;
@@ -76,10 +76,9 @@ export async function licenseSection(c: Context) {
   }>(
     await c.db.execute(sql`
       with g as materialized (
-        select ${start} as start, l.payment_currency as currency,
-          l.payment_frequency as frequency, count(*)::int as n,
-          sum(l.total_seats)::int as seats, sum(l.payment_amount) as amount
-        from licenses l group by 1, 2, 3
+        select start, currency, frequency, licenses as n, seats,
+          case when paid > 0 then amount end as amount
+        from license_cost_groups
       ),
       paid as (
         select currency, frequency, sum(amount) as amount
