@@ -1172,6 +1172,29 @@ export const directoryCostGroups = pgTable(
   ],
 );
 
+/**
+ * G Suite accounts summed per day added and billing group: a plan (plan_id), or for accounts
+ * without one their plan type and currency (plan_id 0; plan_type and currency '' when a plan
+ * bills them, so that the key has no nulls). The billing per plan (gsuite/plan-groups-sql.ts) and
+ * Expense Analysis's chart read these instead of every account; kept like license_cost_groups
+ * (migration 0050).
+ */
+export const gsuiteCostGroups = pgTable(
+  "gsuite_cost_groups",
+  {
+    day: date("day").notNull(),
+    planId: integer("plan_id").notNull(),
+    planType: text("plan_type").notNull(),
+    currency: text("currency").notNull(),
+    accounts: integer("accounts").notNull(),
+    amount: numeric("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.planId, t.planType, t.currency] }),
+    index("gsuite_cost_groups_empty_idx").on(t.day).where(sql`${t.accounts} = 0`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Activity log (decision 0021)
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
-// Expense Analysis's cost groups are kept by statement triggers (migration 0048): after every kind
-// of write to licenses and listings (several rows at once, a row moved between groups, a change
-// that moves nothing, a listing cancelled, deleted, restored or unpriced, rows deleted) they must
-// be exactly a fresh grouping of the table, and a group left empty must be gone.
+// Expense Analysis's cost groups are kept by statement triggers (migrations 0048 and 0050): after
+// every kind of write to licenses, listings and G Suite accounts (several rows at once, a row
+// moved between groups, a change that moves nothing, a listing cancelled, deleted, restored or
+// unpriced, a plan deleted under its accounts, rows deleted) they must be exactly a fresh
+// grouping of the table, and a group left empty must be gone.
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -39,6 +40,23 @@ const freshDirectoryGroups = () =>
     from directories
     where deleted_at is null and not is_cancelled and payment_amount is not null
     group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+
+const keptGsuiteGroups = () =>
+  rows(sql`select day::text, plan_id, plan_type, currency, accounts,
+      amount::numeric(20, 2)::text as amount
+    from gsuite_cost_groups order by 1, 2, 3, 4`);
+const freshGsuiteGroups = () =>
+  rows(sql`select (created_at at time zone 'UTC')::date::text as day, coalesce(plan_id, 0) as plan_id,
+      case when plan_id is null then plan_type else '' end as plan_type,
+      case when plan_id is null then payment_currency else '' end as currency,
+      count(*)::int as accounts, sum(price)::numeric(20, 2)::text as amount
+    from gsuite_accounts group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+
+async function expectGsuiteGroupsKept(step: string) {
+  const fresh = await freshGsuiteGroups();
+  expect(fresh.length, step).toBeGreaterThan(0);
+  expect(await keptGsuiteGroups(), step).toEqual(fresh);
+}
 
 async function expectLicenseGroupsKept(step: string) {
   const fresh = await freshLicenseGroups();
@@ -131,6 +149,44 @@ describe("Expense Analysis's kept cost groups", () => {
     await expectDirectoryGroupsKept("after deletes");
     const [empty] = await rows(sql`select count(*)::int as n from directory_cost_groups
       where listings = 0`);
+    expect(empty!.n).toBe(0);
+  });
+
+  it("follow every write to G Suite accounts, and a plan deleted under them", async () => {
+    const plans = rowsOf<{ id: number }>(
+      await run(sql`insert into gsuite_plans (name, base_price, currency)
+        values ('Kept Starter', 6.00, 'AUD'), ('Kept Business', 12.50, 'USD'), ('Kept Plus', 18, 'AUD')
+        returning id`),
+    );
+    const values: SQL[] = [];
+    for (let i = 0; i < 240; i++) {
+      const plan = i % 4 === 0 ? sql`null` : sql`${plans[i % 3]!.id}`;
+      values.push(sql`(${`kept${i}@example.com`}, ${["Starter", "Business"][i % 2]!}, ${plan},
+        ${`${(i * 13) % 40}.${(i * 7) % 10}0`}::numeric, ${["AUD", "USD"][(i >> 1) % 2]!},
+        ${`2025-06-${String(1 + (i % 28)).padStart(2, "0")}T23:45:00Z`}::timestamptz)`);
+    }
+    await run(sql`insert into gsuite_accounts (email, plan_type, plan_id, price, payment_currency,
+        created_at)
+      values ${sql.join(values, sql`, `)}`);
+    await expectGsuiteGroupsKept("after one insert of many rows");
+
+    await run(sql`update gsuite_accounts set plan_id = null where id % 5 = 0`);
+    await run(sql`update gsuite_accounts set plan_id = ${plans[2]!.id} where id % 7 = 0`);
+    await run(sql`update gsuite_accounts set price = price + 1.25, payment_currency = 'EUR'
+      where id % 3 = 0`);
+    await run(sql`update gsuite_accounts set plan_type = 'Enterprise' where id % 4 = 1`);
+    await expectGsuiteGroupsKept("after plans, prices, currencies and plan types changed");
+    const before = await keptGsuiteGroups();
+    await run(sql`update gsuite_accounts set notes = 'nothing to do with costs' where id % 2 = 0`);
+    expect(await keptGsuiteGroups(), "a change of notes moves nothing").toEqual(before);
+
+    // The plan's deletion sets its accounts' plan_id to null (the foreign key's action).
+    await run(sql`delete from gsuite_plans where id = ${plans[0]!.id}`);
+    await expectGsuiteGroupsKept("after a plan deleted under its accounts");
+    await run(sql`delete from gsuite_accounts where id % 3 = 1`);
+    await expectGsuiteGroupsKept("after deletes");
+    const [empty] = await rows(sql`select count(*)::int as n from gsuite_cost_groups
+      where accounts = 0`);
     expect(empty!.n).toBe(0);
   });
 });

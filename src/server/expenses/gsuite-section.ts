@@ -25,18 +25,18 @@ export async function gsuiteSection(c: Context, limit = EXPENSE_TABLE_LIMIT) {
       select g.name as plan, g.users, g.amount::text as amount, g.currency,
         g.cycle as billing_cycle
       from ${gsuitePlanGroups} g`),
-    // Accounts are summed per day added and plan first (one row per day and plan, whatever the
-    // number of accounts), then priced and grouped by month.
+    // The accounts summed per day added and billing group are kept (gsuite_cost_groups: one
+    // row per day and plan, whatever the number of accounts); they are priced and grouped by
+    // month.
     c.db.execute(sql`
       select to_char(greatest(date_trunc('month', a.day), ${c.windowStart}::date), 'YYYY-MM') as month,
         coalesce(p.currency, a.currency) as currency,
         sum(coalesce(p.base_price * a.users, a.amount))::text as amount
       from (
-        select (created_at at time zone 'UTC')::date as day, plan_id,
-          case when plan_id is null then payment_currency end as currency,
-          count(*)::int as users, sum(price) as amount
-        from gsuite_accounts
-        where (created_at at time zone 'UTC')::date <= ${c.windowEnd}::date
+        select day, nullif(plan_id, 0) as plan_id, nullif(currency, '') as currency,
+          sum(accounts)::int as users, sum(amount) as amount
+        from gsuite_cost_groups
+        where day <= ${c.windowEnd}::date
         group by 1, 2, 3
       ) a left join gsuite_plans p on p.id = a.plan_id
       group by 1, 2`),

@@ -192,7 +192,7 @@ export function eventsSql(w: EventWindow): SQL {
           (case g.cycle when 'annually' then 12 else 1 end) as pm
         from (
           select plan_id as item_id, name, amount, currency, cycle,
-            date_trunc('month', created_at at time zone 'UTC')::date as s
+            date_trunc('month', first_day)::date as s
           from ${gsuitePlanGroups} plan_groups
         ) g
         where g.s <= ${to}`,
