@@ -40,6 +40,7 @@ import {
   TRUST_REVIEW_PAYMENT_STATUSES,
 } from "../../domain/enums";
 import { IMPORT_AREAS } from "../../domain/imports/columns";
+import { NOTIFICATION_CHANNEL_KINDS, NOTIFICATION_EVENT_TYPES } from "../../domain/notifications";
 import type { OffboardOutcome } from "../../domain/schemas/offboarding";
 import { monthlyUsdCostSql } from "../money/monthly-cost-sql";
 
@@ -1281,8 +1282,15 @@ export const reminderDeliveries = pgTable(
   {
     id: serial("id").primaryKey(),
     key: text("key").notNull(),
-    kind: text("kind", { enum: ["reminder", "digest", "assignment"] }).notNull(),
+    /** notification: a chat or webhook alert (issue 34), sent to its channel, not by mail. */
+    kind: text("kind", { enum: ["reminder", "digest", "assignment", "notification"] }).notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A notification's channel; recipient then holds the channel's name, textBody the request body. */
+    channelId: integer("channel_id").references(() => notificationChannels.id, {
+      onDelete: "cascade",
+    }),
+    /** The event a notification is about (null for a channel's test message). */
+    eventId: integer("event_id").references(() => notificationEvents.id, { onDelete: "cascade" }),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
@@ -1318,6 +1326,56 @@ export const reminderDeliveries = pgTable(
     index("reminder_deliveries_digest_key_idx")
       .on(t.digestKey)
       .where(sql`${t.digestKey} is not null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Chat and webhook alerts (issue 34)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where alerts go: a Slack or Teams incoming webhook or a generic signed webhook. The URL is a
+ * secret (whoever has it can post to the channel): sealed, shown masked, never logged.
+ */
+export const notificationChannels = pgTable("notification_channels", {
+  id: serial("id").primaryKey(),
+  kind: text("kind", { enum: NOTIFICATION_CHANNEL_KINDS }).notNull(),
+  name: text("name").notNull(),
+  urlSealed: text("url_sealed").notNull(),
+  /** For lists: scheme and host, the rest hidden but its last 4 characters. */
+  urlMasked: text("url_masked").notNull(),
+  /** The HMAC key of the generic webhook's signature; shown once, in the create answer. */
+  signingSecretSealed: text("signing_secret_sealed").notNull(),
+  events: text("events", { enum: NOTIFICATION_EVENT_TYPES }).array().notNull().default(sql`'{}'`),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What happened, once: written in the transaction of the change (notifications/emit.ts), with
+ * one outbox row (reminder_deliveries, kind notification) per channel that chose its type. The
+ * key makes a second emit of the same event write nothing.
+ */
+export const notificationEvents = pgTable(
+  "notification_events",
+  {
+    id: serial("id").primaryKey(),
+    type: text("type", { enum: NOTIFICATION_EVENT_TYPES }).notNull(),
+    key: text("key").notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    itemArea: text("item_area"),
+    itemId: integer("item_id"),
+    itemLabel: text("item_label"),
+    /** The app path of the item (made absolute with PUBLIC_URL when rendered). */
+    link: text("link"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex("notification_events_key_idx").on(t.key),
+    index("notification_events_occurred_idx").on(t.occurredAt),
   ],
 );
 
