@@ -9,6 +9,10 @@
 // (domain/reminders.ts) and, after the last attempt, stays failed and listed for administrators.
 // A row whose recipient may no longer have it (the caller's RecipientCheck:
 // reminders/recipient-check.ts) is cancelled instead of sent.
+// Chat and webhook alerts (kind notification, issue 34) are rows of this same outbox, sent by the
+// caller's `notify` instead of the mailer: one home for claiming, heartbeat, backoff and the bound
+// (docs/decisions/0057-chat-and-webhook-alerts.md). Their sender may ask for a later retry (a
+// Retry-After) or refuse for good (a 4xx) by throwing a DeliveryRefusal.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { MAX_SEND_ATTEMPTS, retryDelayMs } from "../../domain/reminders";
 import type { Db, Executor } from "../db/client";
@@ -19,6 +23,23 @@ export type DeliveryRow = typeof reminderDeliveries.$inferSelect;
 
 /** The rows that must not go, each with the reason (row id → reason). */
 export type RecipientCheck = (db: Executor, rows: DeliveryRow[]) => Promise<Map<number, string>>;
+
+/** Sends one notification row to its channel (notifications/send.ts). */
+export type NotificationSend = (row: DeliveryRow) => Promise<void>;
+
+/** Which rows a pass claims: the mail, the notifications, or both (what it has senders for). */
+export type DeliveryScope = "mail" | "notification" | "all";
+
+/** A send refused in a way that decides the retry: not before `retryAfterMs`, or never. */
+export class DeliveryRefusal extends Error {
+  constructor(
+    message: string,
+    readonly options: { retryAfterMs?: number; permanent?: boolean } = {},
+  ) {
+    super(message);
+    this.name = "DeliveryRefusal";
+  }
+}
 
 /** Everything may go: for callers that have no obligations to check against. */
 export const noRecipientCheck: RecipientCheck = async () => new Map();
@@ -46,26 +67,41 @@ export interface DeliveryOptions {
   check?: RecipientCheck;
   /** The real clock claims run on; a test passes one to jump ahead. */
   clock?: () => Date;
+  /** The sender of notification rows; without it they are left to a pass that has one. */
+  notify?: NotificationSend;
 }
 
-const claimable = (now: Date, clockNow: Date) =>
-  sql`(${reminderDeliveries.status} = 'pending' and ${reminderDeliveries.nextAttemptAt} <= ${now})
-    or (${reminderDeliveries.status} = 'sending' and ${reminderDeliveries.claimedUntil} < ${clockNow})`;
+const inScope = (scope: DeliveryScope) =>
+  scope === "all"
+    ? sql`true`
+    : scope === "mail"
+      ? sql`${reminderDeliveries.kind} <> 'notification'`
+      : sql`${reminderDeliveries.kind} = 'notification'`;
+
+const claimable = (now: Date, clockNow: Date, scope: DeliveryScope) =>
+  sql`((${reminderDeliveries.status} = 'pending' and ${reminderDeliveries.nextAttemptAt} <= ${now})
+    or (${reminderDeliveries.status} = 'sending' and ${reminderDeliveries.claimedUntil} < ${clockNow}))
+    and ${inScope(scope)}`;
 
 /** Whether anything is waiting to be sent: the cheap question the frequent check asks. */
-export async function deliveryWaiting(db: Db, now: Date, clockNow: Date): Promise<boolean> {
+export async function deliveryWaiting(
+  db: Db,
+  now: Date,
+  clockNow: Date,
+  scope: DeliveryScope = "mail",
+): Promise<boolean> {
   const rows = await db
     .select({ id: reminderDeliveries.id })
     .from(reminderDeliveries)
-    .where(claimable(now, clockNow))
+    .where(claimable(now, clockNow, scope))
     .limit(1);
   return rows.length > 0;
 }
 
 /** Claims up to a batch of due rows; all carry the same claim end, which is the claim's token. */
-export async function claimDue(db: Db, now: Date, clockNow: Date) {
+export async function claimDue(db: Db, now: Date, clockNow: Date, scope: DeliveryScope = "mail") {
   const ids = sql`select ${reminderDeliveries.id} from ${reminderDeliveries}
-    where ${claimable(now, clockNow)}
+    where ${claimable(now, clockNow, scope)}
     order by ${reminderDeliveries.id} limit ${BATCH} for update skip locked`;
   return db
     .update(reminderDeliveries)
@@ -98,19 +134,24 @@ async function holdClaims(db: Db, ids: number[], token: Date, clockNow: Date) {
   return { until, held: new Set(held.map((r) => r.id)) };
 }
 
+/** What a pass with these senders claims. */
+export const scopeOf = (mailer: Mailer | null, notify: NotificationSend | undefined) =>
+  mailer && notify ? "all" : notify ? "notification" : "mail";
+
 export async function deliverDue(
   db: Db,
-  mailer: Mailer,
+  mailer: Mailer | null,
   now: Date,
   options: DeliveryOptions = {},
 ): Promise<DeliveryOutcome> {
   const stillMine = options.stillMine ?? (async () => true);
   const check = options.check ?? noRecipientCheck;
   const clock = options.clock ?? (() => new Date());
+  const scope = scopeOf(mailer, options.notify);
   const outcome: DeliveryOutcome = { sent: 0, failed: 0, cancelled: 0 };
   for (;;) {
     if (!(await stillMine())) return outcome;
-    const rows = await claimDue(db, now, clock());
+    const rows = await claimDue(db, now, clock(), scope);
     const first = rows[0];
     if (!first?.claimedUntil) return outcome;
     let token = first.claimedUntil;
@@ -145,25 +186,33 @@ export async function deliverDue(
         continue;
       }
       try {
-        await mailer.send({
-          to: row.recipient,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody,
-        });
+        if (row.kind === "notification") {
+          // The scope claimed notification rows only when there is a sender for them.
+          await options.notify!(row);
+        } else {
+          await mailer!.send({
+            to: row.recipient,
+            subject: row.subject,
+            text: row.textBody,
+            html: row.htmlBody,
+          });
+        }
         await db
           .update(reminderDeliveries)
           .set({ status: "sent", sentAt: now, claimedUntil: null, lastError: null })
           .where(mine);
         outcome.sent += 1;
       } catch (error) {
-        const giveUp = row.attempts >= MAX_SEND_ATTEMPTS;
+        const refusal = error instanceof DeliveryRefusal ? error.options : {};
+        const giveUp = refusal.permanent === true || row.attempts >= MAX_SEND_ATTEMPTS;
+        // A receiver's Retry-After (already capped by its sender) when later than our backoff.
+        const delay = Math.max(retryDelayMs(row.attempts), refusal.retryAfterMs ?? 0);
         await db
           .update(reminderDeliveries)
           .set({
             status: giveUp ? "failed" : "pending",
             claimedUntil: null,
-            nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+            nextAttemptAt: new Date(now.getTime() + delay),
             lastError: errorText(error),
           })
           .where(mine);

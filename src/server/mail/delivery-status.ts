@@ -1,7 +1,7 @@
 // What administrators see of delivery: the queue's counts and the most recent refused or cancelled
 // sends (a summary with a LIMIT, like the dashboard's cards, not a list to page through), and
 // putting a failed send back in the queue.
-import { and, desc, eq, gt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, or, sql } from "drizzle-orm";
 import type { ReminderDeliveryResponse } from "../../domain/schemas/reminders";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
@@ -9,6 +9,8 @@ import { reminderDeliveries } from "../db/schema";
 import { notFound } from "../http/errors";
 
 const PROBLEMS_SHOWN = 20;
+/** Chat and webhook alerts share the outbox but have their own list (notifications/). */
+const MAIL_ONLY = sql`${reminderDeliveries.kind} <> 'notification'`;
 const WEEK_MS = 7 * 86_400_000;
 
 export async function deliveryStatus(
@@ -28,7 +30,8 @@ export async function deliveryStatus(
         sql`${d.status} = 'sent' and ${d.sentAt} >= ${new Date(now.getTime() - WEEK_MS)}`,
       ),
     })
-    .from(d);
+    .from(d)
+    .where(MAIL_ONLY);
   const problems = await db
     .select({
       id: d.id,
@@ -42,13 +45,16 @@ export async function deliveryStatus(
     })
     .from(d)
     .where(
-      or(
-        and(
-          sql`${d.status} in ('pending', 'failed')`,
-          gt(d.attempts, 0),
-          sql`${d.lastError} is not null`,
+      and(
+        MAIL_ONLY,
+        or(
+          and(
+            sql`${d.status} in ('pending', 'failed')`,
+            gt(d.attempts, 0),
+            sql`${d.lastError} is not null`,
+          ),
+          eq(d.status, "cancelled"),
         ),
-        eq(d.status, "cancelled"),
       ),
     )
     .orderBy(desc(d.id))
@@ -57,6 +63,8 @@ export async function deliveryStatus(
     counts: counts!,
     problems: problems.map((row) => ({
       ...row,
+      // MAIL_ONLY left the notifications out.
+      kind: row.kind as Exclude<typeof row.kind, "notification">,
       status: row.status === "failed" || row.status === "cancelled" ? row.status : "pending",
       nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
     })),
@@ -69,7 +77,13 @@ export async function retryDelivery(db: Db, actor: ActivityActor, id: number): P
     const [row] = await tx
       .update(reminderDeliveries)
       .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
-      .where(and(eq(reminderDeliveries.id, id), eq(reminderDeliveries.status, "failed")))
+      .where(
+        and(
+          eq(reminderDeliveries.id, id),
+          eq(reminderDeliveries.status, "failed"),
+          ne(reminderDeliveries.kind, "notification"),
+        ),
+      )
       .returning({ id: reminderDeliveries.id, subject: reminderDeliveries.subject });
     if (!row) throw notFound("Failed send");
     await recordActivity(tx, actor, {

@@ -6,7 +6,13 @@
 import type { IsoDate } from "../../domain/dates";
 import type { Db } from "../db/client";
 import { runUnderLease } from "../db/lease";
-import { type DeliveryOutcome, deliverDue, deliveryWaiting } from "../mail/deliver";
+import {
+  type DeliveryOutcome,
+  deliverDue,
+  deliveryWaiting,
+  type NotificationSend,
+  scopeOf,
+} from "../mail/deliver";
 import type { Mailer } from "../mail/mailer";
 import { REMINDER_PASS_LEASE } from "./lease";
 import { type ObligationSource, type PlanOutcome, planReminders } from "./plan";
@@ -21,6 +27,8 @@ export interface PassOptions {
   now?: Date;
   /** The real clock the lease and the claims run on; a test passes one to jump ahead. */
   clock?: () => Date;
+  /** The sender of chat and webhook alerts (same outbox, same lease: notifications/send.ts). */
+  notify?: NotificationSend;
 }
 
 export type PassOutcome = PlanOutcome &
@@ -42,6 +50,7 @@ export async function runReminderPass(
       stillMine: renew,
       check: recipientCheck(options.obligations, day),
       clock: options.clock,
+      notify: options.notify,
     });
     return { ...planned, ...delivered };
   });
@@ -57,18 +66,20 @@ export async function runReminderPass(
  */
 export async function runDeliveryCheck(
   db: Db,
-  mailer: Mailer,
+  mailer: Mailer | null,
   day: IsoDate,
   options: PassOptions,
 ): Promise<DeliveryOutcome | null> {
   const now = options.now ?? new Date();
   const clock = options.clock ?? (() => new Date());
-  if (!(await deliveryWaiting(db, now, clock()))) return null;
+  const scope = scopeOf(mailer, options.notify);
+  if (!(await deliveryWaiting(db, now, clock(), scope))) return null;
   return underLease(db, options, (renew) =>
     deliverDue(db, mailer, now, {
       stillMine: renew,
       check: recipientCheck(options.obligations, day),
       clock,
+      notify: options.notify,
     }),
   );
 }
