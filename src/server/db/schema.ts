@@ -419,6 +419,11 @@ export const licenses = pgTable(
     index("licenses_attention_expiry_idx")
       .on(t.expiryDate, sql`lower(${t.name})`, t.id)
       .where(sql`${t.renewalStatus} <> 'auto'`),
+    // The Trust Reviews summary's over-committed licenses (more active clients than seats): few,
+    // found without reading the others.
+    index("licenses_over_committed_idx")
+      .on(t.id)
+      .where(sql`${t.activeTrustReviews} > ${t.totalSeats}`),
     // Expense Analysis's largest licenses: the largest amounts of each currency and frequency
     // (server/expenses/licenses-section.ts).
     index("licenses_currency_frequency_amount_idx")
@@ -1194,6 +1199,48 @@ export const gsuiteCostGroups = pgTable(
     primaryKey({ columns: [t.day, t.planId, t.planType, t.currency] }),
     index("gsuite_cost_groups_empty_idx").on(t.day).where(sql`${t.accounts} = 0`),
   ],
+);
+
+/**
+ * Trust reviews summed per payment currency and frequency: the counts of the Trust Reviews
+ * summary cards and the revenue of active clients paying in full or in part (`revenue_n` counts
+ * the amounts in it: without any there is no revenue, as a sum over nothing has none). Kept by
+ * statement triggers on trust_reviews (migration 0052), like license_cost_groups.
+ */
+export const trustReviewGroups = pgTable(
+  "trust_review_groups",
+  {
+    currency: text("currency").notNull(),
+    frequency: text("frequency").notNull(),
+    total: integer("total").notNull(),
+    active: integer("active").notNull(),
+    paying: integer("paying").notNull(),
+    notPaying: integer("not_paying").notNull(),
+    partial: integer("partial").notNull(),
+    pending: integer("pending").notNull(),
+    revenueN: integer("revenue_n").notNull(),
+    revenue: numeric("revenue").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.frequency] })],
+);
+
+/**
+ * The licenses lent to active clients (licenses.active_trust_reviews > 0) summed per payment
+ * currency and frequency: their cost, the seats the clients use and the seats there are. Kept by
+ * statement triggers on licenses (migration 0052), which also see the lent counts move.
+ */
+export const lentLicenseGroups = pgTable(
+  "lent_license_groups",
+  {
+    currency: text("currency").notNull(),
+    frequency: text("frequency").notNull(),
+    licenses: integer("licenses").notNull(),
+    paid: integer("paid").notNull(),
+    amount: numeric("amount").notNull(),
+    used: integer("used").notNull(),
+    seats: integer("seats").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.frequency] })],
 );
 
 // ---------------------------------------------------------------------------------------------

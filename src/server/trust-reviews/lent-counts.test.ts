@@ -5,7 +5,8 @@
 // the reviews' own, and the summary must be exactly what the statement it replaced computed from
 // the reviews (kept here as the reference): counts, revenue, license cost and seats, in two
 // display currencies, with licenses of several currencies and frequencies, without an amount, and
-// over-committed.
+// over-committed. The summary's own groups are kept by triggers as well (migration 0052), so the
+// same comparison covers them, with reviews' and lent licenses' costs changed in place.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -154,6 +155,20 @@ describe("the trust reviews' lent counts", () => {
       update trust_reviews set license_id = license_id + 1, is_active = not is_active
       where id % 7 = 2 and license_id < (select max(id) from licenses)`);
     await summaryMatches("moved and toggled at once");
+    // The summary's groups are kept too (migration 0052): reviews' statuses, amounts and
+    // currencies, and the lent licenses' own costs and seats, change them.
+    await run(sql`update trust_reviews set payment_status = 'partial', approval_status = 'pending'
+      where id % 3 = 1`);
+    await run(sql`update trust_reviews set client_payment_amount = null where id % 5 = 2`);
+    await run(sql`update trust_reviews set client_payment_currency = 'EUR',
+      payment_frequency = 'annually' where id % 4 = 3`);
+    await summaryMatches("statuses, amounts and currencies of reviews changed");
+    await run(sql`update licenses set payment_amount = 12.50, total_seats = total_seats + 1
+      where id % 3 = 1`);
+    await run(sql`update licenses set payment_currency = 'USD', payment_frequency = 'monthly'
+      where id % 4 = 2`);
+    await run(sql`update licenses set payment_amount = null where id % 6 = 5`);
+    await summaryMatches("lent licenses' costs, currencies and seats changed");
     await run(sql`delete from trust_reviews where id % 4 = 1`);
     await summaryMatches("many removed");
     await run(sql`delete from licenses where id = (select license_id from trust_reviews
