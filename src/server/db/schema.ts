@@ -71,6 +71,10 @@ export const users = pgTable(
     role: text("role", { enum: ROLES }).notNull().default("user"),
     isActive: boolean("is_active").notNull().default(true),
     googleId: text("google_id"),
+    // SCIM provisioning (decision 0060): the identity provider's id for the person, and whether
+    // SCIM created or linked them; SCIM changes no one else.
+    scimExternalId: text("scim_external_id"),
+    scimManaged: boolean("scim_managed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,6 +82,7 @@ export const users = pgTable(
     // Usernames are unique regardless of case, so 'Jane' cannot shadow 'jane'.
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_google_id_idx").on(t.googleId),
+    index("users_scim_external_id_idx").on(t.scimExternalId),
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     // The list's sorts (users/service.ts), each one direction for all its keys: by username and by
     // creation date (an index walked either way), by name (people without one last either way:
@@ -154,6 +159,38 @@ export const apiTokens = pgTable(
     index("api_tokens_user_id_idx").on(t.userId),
   ],
 );
+
+// SCIM bearer tokens (decision 0060): not a person's, so no user; stored as SHA-256 only, shown
+// once; revoking deletes the row.
+export const scimTokens = pgTable(
+  "scim_tokens",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("scim_tokens_token_hash_idx").on(t.tokenHash)],
+);
+
+// One row: what a SCIM deprovisioning does with what the person holds ('release' or 'hold').
+export const scimSettings = pgTable("scim_settings", {
+  id: integer("id").primaryKey().default(1),
+  deprovisionPolicy: text("deprovision_policy", { enum: ["release", "hold"] })
+    .notNull()
+    .default("hold"),
+  updatedAt: updatedAt(),
+});
+
+// People SCIM deactivated under the 'hold' policy: their holdings wait for review (Needs
+// Attention) until an administrator finishes the offboarding, which deletes the row.
+export const scimHeldOffboardings = pgTable("scim_held_offboardings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
 
 // Failed sign-in counters, per account ('user:<name>') and per address ('ip:<addr>').
 // Kept in the database so every server process behind a load balancer sees the same counts.
