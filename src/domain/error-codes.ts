@@ -108,6 +108,9 @@ export const errorCodes = [
   "IMPORT_ROWS_INVALID",
   /** Every row has a problem: there is nothing to import. */
   "IMPORT_NOTHING_TO_IMPORT",
+  /** 400: a notification channel's URL is not https, or its host resolves to a private,
+   * loopback or link-local address (issue 34). */
+  "WEBHOOK_URL_REFUSED",
   /** 409: a record the file duplicates was created (through the form, the API) while the file was
    * imported, after the check; nothing was written. */
   "IMPORT_CONFLICT",

@@ -56,6 +56,7 @@ import { enforceResponseSchemas } from "./lib/response-contracts";
 import type { Secrets } from "./lib/secrets";
 import { licenseRoutes } from "./licenses/routes";
 import { registerMetrics } from "./metrics/routes";
+import { notificationRoutes } from "./notifications/routes";
 import { offboardingRoutes } from "./offboarding/routes";
 import { preferenceRoutes } from "./preferences/routes";
 import { reminderRoutes } from "./reminders/routes";
@@ -195,6 +196,7 @@ export async function buildApp({
   await app.register(apiTokenRoutes);
   await app.register(activityRoutes);
   await app.register(reminderRoutes);
+  await app.register(notificationRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

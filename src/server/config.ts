@@ -112,6 +112,8 @@ export const envSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "must be a domain name such as example.com")
     .optional(),
+  // Chat and webhook alerts (issue 34): http:// and loopback receivers allowed (tests, development).
+  WEBHOOKS_ALLOW_LOCAL: booleanFromEnv.default(false),
   // E-mail reminders (issue 16): both set, or reminders are off.
   SMTP_URL: z
     .string()
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     google,
     mail,
     reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,
+    webhooksAllowLocal: values.WEBHOOKS_ALLOW_LOCAL,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     metricsToken: values.METRICS_TOKEN || undefined,
     embeddedMaintenanceMs: values.EMBEDDED_MAINTENANCE_MINUTES * 60_000,

@@ -46,12 +46,38 @@ export function scheduleReminderPasses(schedule: ReminderSchedule): () => void {
   };
   timer = setTimeout(tick, schedule.firstPassAfterMs ?? FIRST_PASS_AFTER_MS);
   timer.unref();
+  const stopChecks = scheduleDeliveryChecks(schedule);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    stopChecks();
+  };
+}
+
+/**
+ * The frequent delivery check alone: what a pass left (retries, rows a dead instance held) and
+ * chat/webhook alerts. Without a mailer (no SMTP_URL) it sends the alerts only.
+ */
+export function scheduleDeliveryChecks(
+  schedule: Pick<ReminderSchedule, "db" | "log" | "notify" | "clock"> &
+    Partial<Pick<ReminderSchedule, "mailer" | "obligations" | "linkBase">>,
+): () => void {
+  const options = {
+    ...schedule,
+    obligations: schedule.obligations ?? (async () => []),
+    linkBase: schedule.linkBase ?? "",
+  };
   let checking = false;
   const check = setInterval(async () => {
     if (checking) return;
     checking = true;
     try {
-      const delivered = await runDeliveryCheck(schedule.db, schedule.mailer, todayIso(), schedule);
+      const delivered = await runDeliveryCheck(
+        schedule.db,
+        schedule.mailer ?? null,
+        todayIso(),
+        options,
+      );
       if (delivered && delivered.sent + delivered.failed + delivered.cancelled > 0) {
         schedule.log.info(delivered, "reminder delivery check");
       }
@@ -62,9 +88,5 @@ export function scheduleReminderPasses(schedule: ReminderSchedule): () => void {
     }
   }, DELIVERY_CHECK_MS);
   check.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    clearInterval(check);
-  };
+  return () => clearInterval(check);
 }
