@@ -24,6 +24,7 @@ import { CalendarFeedCard } from "./calendar-feed-card";
 import { CurrencyRatesCard } from "./currency-rates-card";
 import { DataExportCard } from "./data-export-card";
 import { ImportHistoryCard } from "./import-history-card";
+import { NotificationChannelsCard } from "./notification-channels-card";
 import { usePreferences, useUpdatePreferences } from "./preferences-api";
 import { ReminderAdminCard } from "./reminder-admin-card";
 import { ReminderMailStatus } from "./reminder-mail-status";
@@ -159,6 +160,7 @@ export function SettingsPage() {
       {isAdmin && <ApiTokensCard />}
       {isAdmin && <CurrencyRatesCard />}
       {isAdmin && <ReminderAdminCard />}
+      {isAdmin && <NotificationChannelsCard />}
       {isAdmin && <ImportHistoryCard />}
       {twoFactorDialog === "setup" && (
         <TwoFactorSetupDialog onOpenChange={() => setTwoFactorDialog(null)} />
