@@ -258,6 +258,34 @@ const tellHolders = (
   holders: { from: number | null; to: number | null },
 ) => queueHolderChange(tx, mail, { kind: "gsuite_account", name: email }, holders);
 
+/** A new account's fields once its organization and plan are found. */
+export type NewAccount = Omit<
+  CreateGsuiteAccountRequest,
+  "organization" | "organizationId" | "planType" | "planId" | "assignedToUserId"
+> & {
+  organization: string;
+  organizationId: number;
+  planType: string;
+  planId: number | null;
+  assignedToUserId: number | null;
+};
+
+/** A new account's row, its password sealed: the Add Account form and the import write the same. */
+export const newAccountValues = (secrets: Secrets, account: NewAccount) => ({
+  email: account.email,
+  passwordCiphertext: account.password ? secrets.seal(account.password).ciphertext : null,
+  organization: account.organization,
+  organizationId: account.organizationId,
+  planType: account.planType,
+  planId: account.planId,
+  price: account.price,
+  paymentCurrency: account.paymentCurrency,
+  paymentFrequency: account.paymentFrequency,
+  assignedToUserId: account.assignedToUserId,
+  notes: account.notes ?? null,
+  status: account.status,
+});
+
 export async function createAccount(
   db: Db,
   secrets: Secrets,
@@ -274,20 +302,16 @@ export async function createAccount(
       await assertEmailFree(tx, input.email);
       const [row] = await tx
         .insert(gsuiteAccounts)
-        .values({
-          email: input.email,
-          passwordCiphertext: input.password ? secrets.seal(input.password).ciphertext : null,
-          organization: organization.domain,
-          organizationId: organization.id,
-          planType: plan.planType,
-          planId: plan.planId,
-          price: input.price,
-          paymentCurrency: input.paymentCurrency,
-          paymentFrequency: input.paymentFrequency,
-          assignedToUserId: input.assignedToUserId ?? null,
-          notes: input.notes ?? null,
-          status: input.status,
-        })
+        .values(
+          newAccountValues(secrets, {
+            ...input,
+            organization: organization.domain,
+            organizationId: organization.id,
+            planType: plan.planType,
+            planId: plan.planId,
+            assignedToUserId: input.assignedToUserId ?? null,
+          }),
+        )
         .returning();
       await recordActivity(tx, actor, {
         action: "create",

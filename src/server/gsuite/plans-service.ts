@@ -83,21 +83,21 @@ export async function listPlans(db: Db): Promise<PlanResponse[]> {
 // two concurrent adds of one name cannot both pass it.
 export const lockPlanNames = (tx: Executor) => lockForTransaction(tx, "gsuitePlanNames");
 
+/** A new plan's row from the Add Plan form's fields: the form and the import write the same. */
+export const newPlanValues = (input: CreatePlanRequest) => ({
+  name: input.name,
+  description: input.description ?? null,
+  basePrice: input.basePrice,
+  currency: input.currency,
+  billingCycle: input.billingCycle,
+  features: input.features ?? [],
+});
+
 export async function createPlan(db: Db, input: CreatePlanRequest, actor: ActivityActor) {
   return db.transaction(async (tx) => {
     await lockPlanNames(tx);
     if (await findPlanByName(tx, input.name)) throw duplicateName();
-    const [row] = await tx
-      .insert(gsuitePlans)
-      .values({
-        name: input.name,
-        description: input.description ?? null,
-        basePrice: input.basePrice,
-        currency: input.currency,
-        billingCycle: input.billingCycle,
-        features: input.features ?? [],
-      })
-      .returning();
+    const [row] = await tx.insert(gsuitePlans).values(newPlanValues(input)).returning();
     await recordActivity(tx, actor, {
       action: "create",
       area: "gsuite_plans",

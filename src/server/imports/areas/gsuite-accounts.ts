@@ -12,7 +12,7 @@ import { createGsuiteAccountRequestSchema } from "../../../domain/schemas/gsuite
 import { bulkInsert } from "../../db/bulk-insert";
 import type { Executor } from "../../db/client";
 import { gsuiteAccounts, gsuiteOrganizations, gsuitePlans } from "../../db/schema";
-import { DUPLICATE_EMAIL, offDomainMessage } from "../../gsuite/accounts-service";
+import { DUPLICATE_EMAIL, newAccountValues, offDomainMessage } from "../../gsuite/accounts-service";
 import { findDefaultOrganization } from "../../gsuite/organizations-service";
 import { nameKey, type ReferenceWords, recordsNamed, theOneNamed } from "../references";
 import { defineImportArea, type Resolved } from "./area";
@@ -175,20 +175,7 @@ export const gsuiteAccountImport = defineImportArea<AccountRow, StoredAccount>({
     bulkInsert(
       tx,
       gsuiteAccounts,
-      rows.map((row) => ({
-        email: row.email,
-        passwordCiphertext: row.password ? secrets.seal(row.password).ciphertext : null,
-        organization: row.organization,
-        organizationId: row.organizationId,
-        planType: row.planType,
-        planId: row.planId,
-        price: row.price,
-        paymentCurrency: row.paymentCurrency,
-        paymentFrequency: row.paymentFrequency,
-        // Handing an account to someone is the assignment's work (it tells them): not an import's.
-        assignedToUserId: null,
-        notes: row.notes ?? null,
-        status: row.status,
-      })),
+      // Handing an account to someone is the assignment's work (it tells them): not an import's.
+      rows.map((row) => newAccountValues(secrets, { ...row, assignedToUserId: null })),
     ),
 });

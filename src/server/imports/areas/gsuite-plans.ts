@@ -4,7 +4,7 @@
 import { type CreatePlanRequest, createPlanRequestSchema } from "../../../domain/schemas/gsuite";
 import { bulkInsert } from "../../db/bulk-insert";
 import { gsuitePlans } from "../../db/schema";
-import { DUPLICATE_NAME, lockPlanNames } from "../../gsuite/plans-service";
+import { DUPLICATE_NAME, lockPlanNames, newPlanValues } from "../../gsuite/plans-service";
 import { nameKey } from "../references";
 import { defineImportArea } from "./area";
 import { lowerKeysHeld } from "./keys-held";
@@ -21,17 +21,5 @@ export const gsuitePlanImport = defineImportArea<CreatePlanRequest>({
     existsMessage: `${DUPLICATE_NAME}.`,
   },
   lock: lockPlanNames,
-  insert: (tx, rows) =>
-    bulkInsert(
-      tx,
-      gsuitePlans,
-      rows.map((row) => ({
-        name: row.name,
-        description: row.description ?? null,
-        basePrice: row.basePrice,
-        currency: row.currency,
-        billingCycle: row.billingCycle,
-        features: row.features ?? [],
-      })),
-    ),
+  insert: (tx, rows) => bulkInsert(tx, gsuitePlans, rows.map(newPlanValues)),
 });
