@@ -63,7 +63,12 @@ export function cellValue(
     default: {
       if (!column.choices) return { value: cell };
       const wanted = normalizeHeader(cell);
-      return { value: column.choices.find((value) => normalizeHeader(value) === wanted) ?? cell };
+      const value =
+        column.choices.find((choice) => normalizeHeader(choice) === wanted) ??
+        (column.choiceWords && Object.hasOwn(column.choiceWords, wanted)
+          ? column.choiceWords[wanted]
+          : undefined);
+      return { value: value ?? cell };
     }
   }
 }

@@ -65,6 +65,11 @@ export interface ImportColumn {
   kind: ImportCellKind;
   /** The values a text cell may take, matched like headers ('Multi-User' → 'multi-user'). */
   choices?: readonly string[];
+  /**
+   * Other tools' words for those values (normalised like headers → the value), so a file
+   * exported elsewhere lands without an edit: Snipe-IT's default status labels, for one.
+   */
+  choiceWords?: Readonly<Record<string, string>>;
   /** The file must have this column (the field has no default). */
   required?: boolean;
   /** A secret (license key, password): sealed on the way in, never shown back in clear. */
@@ -111,6 +116,24 @@ const extra = (header: string, field: string): ImportColumn => ({
   extra: true,
 });
 
+/**
+ * Snipe-IT's default status labels (its seeded Ready to Deploy, Deployed, Pending, Archived, Out
+ * for Diagnostics, Out for Repair, Broken - Not Fixable, Lost/Stolen), as hardware statuses: in
+ * use or ready for it is active, away to be mended is maintenance, set up for someone but not
+ * yet handed over is reserved, gone for good is retired. Keys normalised like headers.
+ */
+const SNIPE_IT_STATUS_WORDS: Readonly<Record<string, string>> = {
+  readytodeploy: "active",
+  deployed: "active",
+  deployable: "active",
+  pending: "reserved",
+  outfordiagnostics: "maintenance",
+  outforrepair: "maintenance",
+  archived: "retired",
+  brokennotfixable: "retired",
+  loststolen: "retired",
+};
+
 export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
   licenses: [
     text("Name", "name", "Design Suite", true),
@@ -135,7 +158,10 @@ export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
     text("Type", "type", "laptop", true),
     text("Serial Number/Identifier", "identifier", "C02XK0AAJGH5", true),
     text("Location", "location", "Sydney office"),
-    choice("Status", "status", HARDWARE_STATUSES, "active"),
+    {
+      ...choice("Status", "status", HARDWARE_STATUSES, "active"),
+      choiceWords: SNIPE_IT_STATUS_WORDS,
+    },
     date("Purchase Date", "purchaseDate", "2026-02-01"),
     date("Warranty Expiry", "warrantyExpiry", "2029-02-01"),
     text("PC Name", "pcName", "SYD-LT-042"),
