@@ -82,11 +82,25 @@ describe("the Notification channels card", () => {
       const deliveries = page.getByRole("table", { name: "Latest deliveries" });
       await visible(deliveries.getByRole("row").filter({ hasText: name }).first());
 
-      await row.getByRole("button", { name: `Delete ${name}` }).click();
+      // Edit: a new name and events; the URL field left blank keeps the URL.
+      await row.getByRole("button", { name: `Edit ${name}` }).click();
+      const editDialog = page.getByRole("dialog", { name: "Edit Notification Channel" });
+      await visible(editDialog);
+      const edited = `${name} edited`;
+      await editDialog.getByRole("textbox", { name: "Name" }).fill(edited);
+      await editDialog.getByRole("checkbox", { name: "Person offboarded" }).click();
+      await editDialog.getByRole("button", { name: "Save", exact: true }).click();
+      await expectToast(page, "Channel saved", `${edited} has been saved.`);
+      const editedRow = table.getByRole("row").filter({ hasText: edited });
+      await visible(editedRow);
+      expect(await editedRow.textContent()).toContain("Person offboarded");
+      expect(await editedRow.textContent()).toContain("http://127.0.0.1:");
+
+      await editedRow.getByRole("button", { name: `Delete ${edited}` }).click();
       const confirm = page.getByRole("alertdialog", { name: "Delete notification channel?" });
       await visible(confirm);
       await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-      await hidden(row);
+      await hidden(editedRow);
     });
   }
 });

@@ -1,7 +1,7 @@
 // Settings card 'Notification channels' (issue 34), for administrators: the Slack, Teams and
 // webhook channels with their masked URLs and events, Send test, delete (confirmed), and the
 // latest deliveries with their last error and a Retry for those given up.
-import { BellRing, PlusIcon, SendIcon, Trash2Icon } from "lucide-react";
+import { BellRing, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
 import { IconAction } from "@/client/components/icon-action";
@@ -26,6 +26,7 @@ import {
   EVENT_LABELS,
   KIND_LABELS,
 } from "./add-notification-channel-dialog";
+import { EditNotificationChannelDialog } from "./edit-notification-channel-dialog";
 import {
   useDeleteNotificationChannel,
   useNotificationChannels,
@@ -42,6 +43,7 @@ export function NotificationChannelsCard() {
   const test = useTestNotificationChannel();
   const [adding, setAdding] = React.useState(false);
   const [deleting, setDeleting] = React.useState<NotificationChannel | null>(null);
+  const [editing, setEditing] = React.useState<NotificationChannel | null>(null);
 
   return (
     <SettingsCard
@@ -99,6 +101,9 @@ export function NotificationChannelsCard() {
                   >
                     <SendIcon aria-hidden="true" />
                   </IconAction>
+                  <IconAction label={`Edit ${channel.name}`} onClick={() => setEditing(channel)}>
+                    <PencilIcon aria-hidden="true" />
+                  </IconAction>
                   <IconAction label={`Delete ${channel.name}`} onClick={() => setDeleting(channel)}>
                     <Trash2Icon aria-hidden="true" />
                   </IconAction>
@@ -116,6 +121,12 @@ export function NotificationChannelsCard() {
       </div>
       <NotificationDeliveries />
       {adding && <AddNotificationChannelDialog onOpenChange={setAdding} />}
+      {editing && (
+        <EditNotificationChannelDialog
+          channel={editing}
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
       {deleting && (
         <DeleteChannelDialog
           channel={deleting}

@@ -7,6 +7,7 @@ import type {
   createdNotificationChannelSchema,
   NotificationChannel,
   notificationDeliverySchema,
+  UpdateNotificationChannelRequest,
 } from "@/domain/schemas/notifications";
 
 export type CreatedNotificationChannel = z.infer<typeof createdNotificationChannelSchema>;
@@ -44,6 +45,15 @@ export function useCreateNotificationChannel() {
   return useMutation({
     mutationFn: (body: CreateNotificationChannelRequest) =>
       api.post<CreatedNotificationChannel>("/api/notification-channels", body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.channels }),
+  });
+}
+
+export function useUpdateNotificationChannel(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateNotificationChannelRequest) =>
+      api.patch<NotificationChannel>(`/api/notification-channels/${id}`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.channels }),
   });
 }
