@@ -2,6 +2,7 @@
 // through the dialog, finds the import under Settings → Imports with its file's name, undoes it
 // behind the confirmation (by keyboard), hears what was removed, and the rows are gone from the
 // list; the entry then says it was undone and offers no Undo. Phone width: the card still fits.
+// With more imports than a page holds, the card pages them, its page kept in the address.
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
 import { DEMO_ADMIN } from "../support/browser";
@@ -51,5 +52,39 @@ describe("undoing an import", () => {
 
     await page.goto(e2e.url("/hardware?search=E2E%20Undo"));
     await visible(page.getByText("No hardware found", { exact: false }).first());
+  });
+
+  it("pages the history, the page kept in the address", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.goto(e2e.url("/settings"));
+    // More imports than one page holds (20), sent as the dialog sends them.
+    const sent = await page.evaluate(async () => {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 21; i++) {
+        const response = await fetch(`/api/imports/hardware?fileName=page-${i}.csv`, {
+          method: "POST",
+          headers: { "Content-Type": "text/csv", "X-Requested-With": "XMLHttpRequest" },
+          body: `Name,Type,Serial Number/Identifier\r\nE2E Page ${i},accessory,E2E-PAGE-${i}\r\n`,
+        });
+        statuses.push(response.status);
+      }
+      return statuses;
+    });
+    if (sent.some((status) => status !== 200)) throw new Error(`Imports answered ${sent}`);
+
+    await page.reload();
+    const pager = page.getByRole("navigation", { name: "Imports pages" });
+    await visible(pager);
+    const table = page.getByRole("table", { name: "Imports" });
+    await visible(table.getByRole("row").filter({ hasText: "page-21.csv" }));
+    await pager.getByRole("button", { name: "Next page" }).click();
+    await page.waitForURL(/importsPage=2/);
+    await hidden(table.getByRole("row").filter({ hasText: "page-21.csv" }));
+    await visible(table.getByRole("row").filter({ hasText: "page-1.csv" }));
+
+    // The address brings the same page back.
+    await page.reload();
+    await visible(table.getByRole("row").filter({ hasText: "page-1.csv" }));
+    await visible(pager.getByRole("button", { name: "Previous page" }));
   });
 });
