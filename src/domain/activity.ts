@@ -59,12 +59,16 @@ export const ACTIVITY_AREAS = [
   "gsuite_organizations",
   "currency_rates",
   "activity_log",
+  "scim",
 ] as const;
 export const activityAreaSchema = z.enum(ACTIVITY_AREAS);
 export type ActivityArea = z.infer<typeof activityAreaSchema>;
 
-/** How the change reached the server: a browser session, a personal API token, or the server itself. */
-export const ACTIVITY_VIAS = ["session", "token", "system"] as const;
+/**
+ * How the change reached the server: a browser session, a personal API token, the server itself,
+ * or an identity provider's SCIM token (decision 0060; the token in the entry's detail).
+ */
+export const ACTIVITY_VIAS = ["session", "token", "system", "scim"] as const;
 export const activityViaSchema = z.enum(ACTIVITY_VIAS);
 export type ActivityVia = z.infer<typeof activityViaSchema>;
 

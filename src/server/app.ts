@@ -60,6 +60,8 @@ import { notificationRoutes } from "./notifications/routes";
 import { offboardingRoutes } from "./offboarding/routes";
 import { preferenceRoutes } from "./preferences/routes";
 import { reminderRoutes } from "./reminders/routes";
+import { scimRoutes } from "./scim/routes";
+import { scimTokenRoutes } from "./scim/tokens-routes";
 import { trustReviewRoutes } from "./trust-reviews/routes";
 import { userRoutes } from "./users/routes";
 
@@ -194,6 +196,8 @@ export async function buildApp({
   await app.register(apiDocsRoutes);
   await app.register(exportRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(scimTokenRoutes);
+  await scimRoutes(app, { adoptByEmail: config.scimAdoptByEmail });
   await app.register(activityRoutes);
   await app.register(reminderRoutes);
   await app.register(notificationRoutes);

@@ -105,6 +105,8 @@ export const envSchema = z.object({
     .default("https://accounts.google.com"),
   // Create an account (role user) for a verified Google e-mail that matches no user.
   GOOGLE_AUTO_CREATE: booleanFromEnv.default(false),
+  // SCIM provisioning (decision 0060): link an existing person with the same e-mail on create.
+  SCIM_ADOPT_BY_EMAIL: booleanFromEnv.default(false),
   // Only Google Workspace accounts of this domain (the ID token's hd claim) may sign in.
   GOOGLE_ALLOWED_DOMAIN: z
     .string()
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
     webauthn,
     google,
+    scimAdoptByEmail: values.SCIM_ADOPT_BY_EMAIL,
     mail,
     reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,
     webhooksAllowLocal: values.WEBHOOKS_ALLOW_LOCAL,

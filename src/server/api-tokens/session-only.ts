@@ -9,6 +9,10 @@ import { AppError } from "../http/errors";
 
 const SESSION_ONLY = new Set([
   "POST /api/tokens",
+  // An identity provider's token creates and deactivates people; only a person in a browser
+  // hands one out, or changes what its deprovisionings release.
+  "POST /api/scim-tokens",
+  "PUT /api/scim-settings",
   "POST /api/auth/logout",
   "POST /api/auth/password",
   "POST /api/auth/two-factor/setup",

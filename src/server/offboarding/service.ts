@@ -28,6 +28,7 @@ import {
   hardwareRequests,
   licenseAssignments,
   offboardings,
+  scimHeldOffboardings,
   trustReviews,
   users,
 } from "../db/schema";
@@ -125,7 +126,7 @@ async function apply(
   decision: OffboardDecision,
   from: Person,
   to: Person | undefined,
-  by: { session: ActiveSession; actor: ActivityActor },
+  by: OffboardedBy,
   mail: AssignmentMail,
 ) {
   if (decision.action === "keep") return;
@@ -247,7 +248,7 @@ async function apply(
             ? { requestedByUserId: to.id, updatedAt: now }
             : {
                 status: "rejected",
-                approvedByUserId: by.session.user.id,
+                approvedByUserId: by.session?.user.id ?? null,
                 rejectionReason: REQUEST_CLOSED_REASON,
                 updatedAt: now,
               },
@@ -278,15 +279,23 @@ function aboutItem(error: unknown, item: HoldingItem, index: number): unknown {
   ]);
 }
 
+/**
+ * Who offboards: an administrator's session, or a SCIM deprovisioning (no person: the token's
+ * name is the performer's, and the actor says via 'scim').
+ */
+export type OffboardedBy =
+  | { session: ActiveSession; actor: ActivityActor }
+  | { session: null; performerName: string; actor: ActivityActor };
+
 export async function offboardUser(
   db: Db,
   userId: number,
   input: OffboardRequest,
-  by: { session: ActiveSession; actor: ActivityActor },
+  by: OffboardedBy,
   /** The server's mail settings: new holders are told (assignment-mail.ts). */
   mail: AssignmentMail = null,
 ): Promise<OffboardingResponse> {
-  if (userId === by.session.user.id) {
+  if (by.session && userId === by.session.user.id) {
     throw conflict("CANNOT_OFFBOARD_SELF", "You cannot offboard your own account");
   }
   return db.transaction(async (tx) => {
@@ -296,13 +305,19 @@ export async function offboardUser(
     // (HOLDINGS_CHANGED), or waits and then finds them inactive (USER_INACTIVE).
     const person = await lockPersonLeaving(tx, userId);
     if (!person) throw notFound("User");
-    if (!person.isActive) {
+    // Someone SCIM deactivated under the 'hold' policy (scim/deprovision.ts) is inactive with
+    // their holdings kept for this step; anyone else inactive has been offboarded already.
+    const held = await tx
+      .delete(scimHeldOffboardings)
+      .where(eq(scimHeldOffboardings.userId, person.id))
+      .returning({ userId: scimHeldOffboardings.userId });
+    if (!person.isActive && held.length === 0) {
       throw conflict("USER_ALREADY_INACTIVE", "This user has already been deactivated");
     }
     if (person.role === "admin") await assertAnotherActiveAdmin(tx, person.id);
 
-    const held = await listHoldings(tx, person, { lock: true });
-    const plan = matchDecisions(held, input.decisions);
+    const holdings = await listHoldings(tx, person, { lock: true });
+    const plan = matchDecisions(holdings, input.decisions);
     const newHolders = await lockNewHolders(tx, person.id, input.decisions);
 
     const outcomes: OffboardOutcome[] = [];
@@ -336,8 +351,8 @@ export async function offboardUser(
       .values({
         userId: person.id,
         userName: nameWithUsername(person),
-        performedByUserId: by.session.user.id,
-        performedByName: nameWithUsername(by.session.user),
+        performedByUserId: by.session?.user.id ?? null,
+        performedByName: by.session ? nameWithUsername(by.session.user) : by.performerName,
         outcomes,
       })
       .returning();
@@ -346,7 +361,7 @@ export async function offboardUser(
       area: "users",
       itemId: person.id,
       itemLabel: row!.userName,
-      changes: { isActive: { before: true, after: false } },
+      changes: person.isActive ? { isActive: { before: true, after: false } } : null,
       detail: {
         offboarding: row!.id,
         outcomes: outcomes.map((outcome) => ({

@@ -1,0 +1,142 @@
+// /scim/v2 (RFC 7644): discovery and Users, for identity providers (Entra ID, Okta...) with a
+// SCIM token. Outside /api: its own bearer tokens, its own media type (application/scim+json,
+// plain JSON accepted too) and its own error shape (errors.ts).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { createScimAuthenticator } from "./auth";
+import type { ScimCaller } from "./caller";
+import { listResponse, resourceTypes, schemas, serviceProviderConfig } from "./discovery";
+import { registerScimErrorHandler, SCIM_CONTENT_TYPE, ScimError } from "./errors";
+import { parseUserFilter } from "./filter";
+import { patchRequestSchema } from "./patch";
+import { toScimUser } from "./user-resource";
+import {
+  createScimUser,
+  deleteScimUser,
+  findManagedUser,
+  listScimUsers,
+  patchScimUser,
+  replaceScimUser,
+} from "./users-service";
+
+const resourceSchema = z.record(z.string(), z.unknown());
+
+const listQuerySchema = z.object({
+  filter: z.string().max(1000).optional(),
+  // RFC 7644 §3.4.2.4: below 1 is read as 1; a negative count as 0.
+  startIndex: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .transform((n) => Math.max(1, n)),
+  count: z.coerce
+    .number()
+    .int()
+    .catch(100)
+    .transform((n) => Math.min(200, Math.max(0, n))),
+});
+
+function idOf(request: FastifyRequest): number {
+  const raw = (request.params as { id?: string }).id ?? "";
+  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new ScimError(404, "User not found");
+  return id;
+}
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ScimError(
+      400,
+      `${issue?.path.join(".") || "body"}: ${issue?.message}`,
+      "invalidValue",
+    );
+  }
+  return result.data;
+}
+
+export async function scimRoutes(app: FastifyInstance, options: { adoptByEmail: boolean }) {
+  await app.register(
+    async (scim) => {
+      registerScimErrorHandler(scim);
+      scim.removeContentTypeParser("application/json");
+      scim.addContentTypeParser(
+        ["application/scim+json", "application/json"],
+        { parseAs: "string" },
+        (_request, body, done) => {
+          try {
+            done(null, body === "" ? {} : JSON.parse(body as string));
+          } catch {
+            done(new ScimError(400, "The body is not valid JSON", "invalidSyntax"), undefined);
+          }
+        },
+      );
+      const authenticate = createScimAuthenticator(app.db);
+      const callers = new WeakMap<FastifyRequest, ScimCaller>();
+      scim.addHook("onRequest", async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        callers.set(request, await authenticate(request));
+      });
+      scim.addHook("onSend", async (_request, reply, payload) => {
+        if (reply.statusCode !== 204) reply.type(SCIM_CONTENT_TYPE);
+        return payload;
+      });
+      const callerOf = (request: FastifyRequest) => callers.get(request)!;
+      const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+      scim.get("/ServiceProviderConfig", async (request) => serviceProviderConfig(baseOf(request)));
+      scim.get("/ResourceTypes", async (request) => {
+        const list = resourceTypes(baseOf(request));
+        return listResponse(list, list.length, 1);
+      });
+      scim.get("/Schemas", async (request) => {
+        const list = schemas(baseOf(request));
+        return listResponse(list, list.length, 1);
+      });
+
+      scim.get("/Users", async (request) => {
+        const query = parsed(listQuerySchema, request.query);
+        const filter = parseUserFilter(query.filter);
+        const { total, rows } = await listScimUsers(app.db, filter, query.startIndex, query.count);
+        return listResponse(
+          rows.map((row) => toScimUser(row, baseOf(request))),
+          total,
+          query.startIndex,
+        );
+      });
+
+      scim.post("/Users", async (request, reply) => {
+        const body = parsed(resourceSchema, request.body);
+        const row = await createScimUser(app.db, body, callerOf(request), options.adoptByEmail);
+        const resource = toScimUser(row, baseOf(request));
+        reply.header("location", (resource.meta as { location: string }).location);
+        return reply.status(201).send(resource);
+      });
+
+      scim.get("/Users/:id", async (request) =>
+        toScimUser(await findManagedUser(app.db, idOf(request)), baseOf(request)),
+      );
+
+      scim.put("/Users/:id", async (request) => {
+        const body = parsed(resourceSchema, request.body);
+        const row = await replaceScimUser(app.db, idOf(request), body, callerOf(request));
+        return toScimUser(row, baseOf(request));
+      });
+
+      scim.patch("/Users/:id", async (request) => {
+        const patch = parsed(patchRequestSchema, request.body);
+        const id = idOf(request);
+        const current = toScimUser(await findManagedUser(app.db, id), baseOf(request));
+        const row = await patchScimUser(app.db, id, current, patch, callerOf(request));
+        return toScimUser(row, baseOf(request));
+      });
+
+      scim.delete("/Users/:id", async (request, reply) => {
+        await deleteScimUser(app.db, idOf(request), callerOf(request));
+        return reply.status(204).send();
+      });
+    },
+    { prefix: "/scim/v2" },
+  );
+}
