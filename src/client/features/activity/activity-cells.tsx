@@ -48,8 +48,10 @@ export function ActivityWho({
   const name =
     record.via === "system"
       ? "System"
-      : (record.username ??
-        (record.userId === null ? "Unknown" : `Deleted user #${record.userId}`));
+      : record.via === "scim"
+        ? "Identity provider (SCIM)"
+        : (record.username ??
+          (record.userId === null ? "Unknown" : `Deleted user #${record.userId}`));
   return (
     <span className="flex flex-wrap items-center gap-1">
       {linkToPerson && record.userId !== null && record.username ? (

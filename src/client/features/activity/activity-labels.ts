@@ -27,6 +27,7 @@ const AREA_NAMES: Partial<Record<ActivityArea, string>> = {
   gsuite_organizations: "G Suite organizations",
   auth: "Sign-in",
   api_tokens: "API tokens",
+  scim: "SCIM provisioning",
 };
 
 const ACTION_NAMES: Partial<Record<ActivityAction, string>> = {
