@@ -43,3 +43,15 @@ export const scimSettingsSchema = z
   })
   .strict();
 export type ScimSettings = z.infer<typeof scimSettingsSchema>;
+
+/** A person SCIM deactivated under 'hold', waiting for an administrator to finish offboarding. */
+export const heldOffboardingSchema = z.object({
+  userId: z.number(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  since: z.string(),
+  /** Their User Details page, where the offboarding is finished. */
+  link: z.string(),
+});
+export const heldOffboardingListSchema = z.array(heldOffboardingSchema);
+export type HeldOffboarding = z.infer<typeof heldOffboardingSchema>;

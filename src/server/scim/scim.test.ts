@@ -178,6 +178,16 @@ describe("Entra ID's sequence", () => {
       .where(eq(scimHeldOffboardings.userId, id));
     expect(held).toHaveLength(1);
 
+    const waiting = await t.request({
+      method: "GET",
+      url: "/api/scim-held-offboardings",
+      cookie: adminCookie,
+    });
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json()).toEqual([
+      expect.objectContaining({ userId: id, username: userName, link: `/users/${id}` }),
+    ]);
+
     // An administrator finishes the offboarding later: the seat released, the review gone.
     const holdings = await t.request({
       method: "GET",
@@ -198,6 +208,12 @@ describe("Entra ID's sequence", () => {
     expect(
       await t.app.db.select().from(scimHeldOffboardings).where(eq(scimHeldOffboardings.userId, id)),
     ).toHaveLength(0);
+    const after = await t.request({
+      method: "GET",
+      url: "/api/scim-held-offboardings",
+      cookie: adminCookie,
+    });
+    expect(after.json()).toEqual([]);
 
     // Every change is the SCIM token's.
     const logged = await t.app.db

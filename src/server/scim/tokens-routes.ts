@@ -6,11 +6,13 @@ import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/co
 import {
   createdScimTokenResponseSchema,
   createScimTokenRequestSchema,
+  heldOffboardingListSchema,
   scimSettingsSchema,
   scimTokenListResponseSchema,
 } from "../../domain/schemas/scim";
 import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
+import { listHeldOffboardings } from "./held-service";
 import {
   createScimToken,
   listScimTokens,
@@ -85,5 +87,17 @@ export const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => writeScimSettings(app.db, request.body, actorOf(request)),
+  );
+
+  app.get(
+    "/api/scim-held-offboardings",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: "People SCIM deactivated whose holdings wait for review",
+        response: { 200: heldOffboardingListSchema },
+      },
+    },
+    async () => listHeldOffboardings(app.db),
   );
 };
