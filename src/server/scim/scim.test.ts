@@ -27,6 +27,7 @@ let baseUrl: string;
 let adminCookie: string;
 let scim: ScimClient;
 let tokenId: number;
+let scimToken: string;
 
 const listOfUsers = listResponseSchema(scimUserSchema);
 
@@ -45,7 +46,8 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   tokenId = created.json().id;
-  scim = new ScimClient(baseUrl, created.json().token);
+  scimToken = created.json().token;
+  scim = new ScimClient(baseUrl, scimToken);
 });
 afterAll(() => t.close());
 
@@ -380,6 +382,41 @@ describe("filters, paging and errors", () => {
       .from(users)
       .where(eq(users.id, Number(user.id)));
     expect(row).toMatchObject({ isActive: false, scimManaged: false });
+  });
+});
+
+describe("bad input", () => {
+  it("answers SCIM errors for a broken body, an odd path and a non-boolean active", async () => {
+    const user = expectUser(await scim.createUser({ userName: "odd@example.com" }), 201);
+    const broken = await fetch(`${baseUrl}/scim/v2/Users`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${scimToken}`,
+        "content-type": "application/scim+json",
+      },
+      body: "{not json",
+    });
+    expectError({ status: broken.status, body: await broken.json() }, 400, "invalidSyntax");
+    expectError(
+      await scim.patch(user.id, [{ op: "replace", path: 'emails[value co "x"]', value: "y" }]),
+      400,
+      "invalidPath",
+    );
+    expectError(
+      await scim.patch(user.id, [{ op: "replace", path: "active", value: "maybe" }]),
+      400,
+      "invalidValue",
+    );
+    expectError(
+      await scim.patch(user.id, [{ op: "move", path: "active", value: true }]),
+      400,
+      "invalidValue",
+    );
+    // "True" as a string re-activates (Entra ID's older behaviour).
+    expect(
+      expectUser(await scim.patch(user.id, [{ op: "Replace", path: "active", value: "True" }]))
+        .active,
+    ).toBe(true);
   });
 });
 
