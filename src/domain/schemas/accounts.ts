@@ -208,7 +208,8 @@ export type AccountResponse = z.infer<typeof accountResponseSchema>;
 export const accountListResponseSchema = z.array(accountResponseSchema);
 
 /** The one response that carries a password in clear: one account, to someone allowed, logged. */
-export const revealAccountPasswordResponseSchema = z.object({ password: z.string() });
+// null: no password is known (an office account a workspace sync found, issue 33).
+export const revealAccountPasswordResponseSchema = z.object({ password: z.string().nullable() });
 export type RevealAccountPasswordResponse = z.infer<typeof revealAccountPasswordResponseSchema>;
 
 export const accountAssignmentResponseSchema = z.object({

@@ -70,7 +70,7 @@ describe("POST /api/accounts", () => {
     expect(row!.passwordCiphertext).toMatch(/^v1:/);
     expect(JSON.stringify(row)).not.toContain("Raw-Db-Check");
     expect(JSON.stringify(row)).not.toContain("5511");
-    expect(t.app.secrets.open(row!.passwordCiphertext)).toBe("Raw-Db-Check-5511");
+    expect(t.app.secrets.open(row!.passwordCiphertext!)).toBe("Raw-Db-Check-5511");
   });
 
   it("answers each invalid field with the spec's message", async () => {

@@ -44,6 +44,9 @@ import { NOTIFICATION_CHANNEL_KINDS, NOTIFICATION_EVENT_TYPES } from "../../doma
 import type { OffboardOutcome } from "../../domain/schemas/offboarding";
 import { monthlyUsdCostSql } from "../money/monthly-cost-sql";
 
+/** The providers a workspace sync reads; the same list as server/integrations/connector.ts. */
+const SYNC_PROVIDERS = ["google-workspace", "microsoft-365"] as const;
+
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -399,6 +402,9 @@ export const licenses = pgTable(
      * grouping every review. Not shown, logged or written by the application.
      */
     activeTrustReviews: integer("active_trust_reviews").notNull().default(0),
+    // Set on rows a workspace sync created (issue 33, decision 0056); null on hand-made rows.
+    syncProvider: text("sync_provider", { enum: SYNC_PROVIDERS }),
+    externalId: text("external_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -486,6 +492,9 @@ export const licenses = pgTable(
       sql`lower(${t.name})`,
       t.id,
     ),
+    uniqueIndex("licenses_sync_external_idx")
+      .on(t.syncProvider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
   ],
 );
 
@@ -503,6 +512,12 @@ export const licenseAssignments = pgTable(
     notes: text("notes"),
     isActive: boolean("is_active").notNull().default(true),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    // Set on rows a workspace sync created (issue 33, decision 0056); null on hand-made rows.
+    syncProvider: text("sync_provider", { enum: SYNC_PROVIDERS }),
+    externalId: text("external_id"),
+    // What unused seats are judged from (issue 33); null = not known.
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    holderSuspended: boolean("holder_suspended"),
     createdAt: createdAt(),
     // Moved by a trigger on every update, whichever path makes it (migration 0047): how an
     // import's undo tells a seat changed since from one it may remove (decision 0045).
@@ -517,6 +532,9 @@ export const licenseAssignments = pgTable(
     uniqueIndex("license_assignments_one_active_per_user_idx")
       .on(t.licenseId, t.userId)
       .where(sql`${t.isActive} and ${t.userId} is not null`),
+    uniqueIndex("license_assignments_sync_external_idx")
+      .on(t.syncProvider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
   ],
 );
 
@@ -694,7 +712,8 @@ export const accounts = pgTable(
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
-    passwordCiphertext: text("password_ciphertext").notNull(),
+    // Null on an office account a sync found: no password is known for it (issue 33).
+    passwordCiphertext: text("password_ciphertext"),
     provider: text("provider", { enum: ACCOUNT_PROVIDERS }).notNull(),
     status: text("status", { enum: ACCOUNT_STATUSES }).notNull().default("active"),
     paymentMethod: text("payment_method"),
@@ -703,6 +722,12 @@ export const accounts = pgTable(
     paymentAmount: money("payment_amount"),
     paymentCurrency: text("payment_currency", { enum: CURRENCIES }).notNull().default("USD"),
     notes: text("notes"),
+    // Set on rows a workspace sync created (issue 33, decision 0056); null on hand-made rows.
+    syncProvider: text("sync_provider", { enum: SYNC_PROVIDERS }),
+    externalId: text("external_id"),
+    // What unused seats are judged from (issue 33); null = not known.
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    holderSuspended: boolean("holder_suspended"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -739,6 +764,9 @@ export const accounts = pgTable(
     index("accounts_payment_details_trgm_idx")
       .using("gin", t.paymentDetails.op("gin_trgm_ops"))
       .with(IMPORTED_TABLE_GIN),
+    uniqueIndex("accounts_sync_external_idx")
+      .on(t.syncProvider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
   ],
 );
 
@@ -755,6 +783,9 @@ export const accountAssignments = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     notes: text("notes"),
     assignedDate: date("assigned_date"),
+    // Set on rows a workspace sync created (issue 33, decision 0056); null on hand-made rows.
+    syncProvider: text("sync_provider", { enum: SYNC_PROVIDERS }),
+    externalId: text("external_id"),
     createdAt: createdAt(),
     // Moved by a trigger on every update (migration 0047), as license_assignments.updated_at.
     updatedAt: updatedAt(),
@@ -783,6 +814,9 @@ export const accountAssignments = pgTable(
     index("account_assignments_device_name_trgm_idx")
       .using("gin", t.deviceName.op("gin_trgm_ops"))
       .with({ fastupdate: false }),
+    uniqueIndex("account_assignments_sync_external_idx")
+      .on(t.syncProvider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
   ],
 );
 
@@ -928,23 +962,42 @@ export const gsuiteOrganizations = pgTable(
      * 0039): the list shows it, and counting every account for each list grew with them.
      */
     accountCount: integer("account_count").notNull().default(0),
+    // Set on rows a workspace sync created (issue 33, decision 0056); null on hand-made rows.
+    syncProvider: text("sync_provider", { enum: SYNC_PROVIDERS }),
+    externalId: text("external_id"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("gsuite_organizations_domain_lower_idx").on(sql`lower(${t.domain})`)],
+  (t) => [
+    uniqueIndex("gsuite_organizations_domain_lower_idx").on(sql`lower(${t.domain})`),
+    uniqueIndex("gsuite_organizations_sync_external_idx")
+      .on(t.syncProvider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+  ],
 );
 
-export const gsuitePlans = pgTable("gsuite_plans", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  description: text("description"),
-  basePrice: money("base_price").notNull().default(0),
-  currency: text("currency", { enum: GSUITE_CURRENCIES }).notNull().default("AUD"),
-  billingCycle: text("billing_cycle", { enum: BILLING_CYCLES }).notNull().default("monthly"),
-  features: jsonb("features").$type<string[]>(),
-  /** Accounts on the plan, kept like gsuite_organizations.account_count (migration 0039). */
-  accountCount: integer("account_count").notNull().default(0),
-  createdAt: createdAt(),
-});
+export const gsuitePlans = pgTable(
+  "gsuite_plans",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description"),
+    basePrice: money("base_price").notNull().default(0),
+    currency: text("currency", { enum: GSUITE_CURRENCIES }).notNull().default("AUD"),
+    billingCycle: text("billing_cycle", { enum: BILLING_CYCLES }).notNull().default("monthly"),
+    features: jsonb("features").$type<string[]>(),
+    /** Accounts on the plan, kept like gsuite_organizations.account_count (migration 0039). */
+    accountCount: integer("account_count").notNull().default(0),
+    // Set on rows a workspace sync created (issue 33, decision 0056); null on hand-made rows.
+    syncProvider: text("sync_provider", { enum: SYNC_PROVIDERS }),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gsuite_plans_sync_external_idx")
+      .on(t.syncProvider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+  ],
+);
 
 export const gsuiteAccounts = pgTable(
   "gsuite_accounts",
@@ -968,6 +1021,12 @@ export const gsuiteAccounts = pgTable(
     }),
     notes: text("notes"),
     status: text("status", { enum: GSUITE_ACCOUNT_STATUSES }).notNull().default("active"),
+    // Set on rows a workspace sync created (issue 33, decision 0056); null on hand-made rows.
+    syncProvider: text("sync_provider", { enum: SYNC_PROVIDERS }),
+    externalId: text("external_id"),
+    // What unused seats are judged from (issue 33); null = not known.
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    holderSuspended: boolean("holder_suspended"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1023,6 +1082,9 @@ export const gsuiteAccounts = pgTable(
     index("gsuite_accounts_plan_type_trgm_idx")
       .using("gin", t.planType.op("gin_trgm_ops"))
       .with({ fastupdate: false }),
+    uniqueIndex("gsuite_accounts_sync_external_idx")
+      .on(t.syncProvider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
   ],
 );
 
@@ -1477,3 +1539,27 @@ export const encryptionKeyCheck = pgTable("encryption_key_check", {
   sealed: text("sealed").notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Workspace sync (issue 33, decision 0056)
+// ---------------------------------------------------------------------------------------------
+
+/** One sync of a provider, manual or scheduled; a failed run is kept too (it wrote no data). */
+export const integrationRuns = pgTable(
+  "integration_runs",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider", { enum: SYNC_PROVIDERS }).notNull(),
+    trigger: text("trigger", { enum: ["manual", "scheduled"] }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    outcome: text("outcome", { enum: ["succeeded", "failed"] }).notNull(),
+    /** SyncCounts (server/integrations/connector.ts); null on a failed run. */
+    counts: jsonb("counts").$type<Record<string, number>>(),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    /** Who asked; null for the daily run. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("integration_runs_provider_started_idx").on(t.provider, t.startedAt.desc())],
+);

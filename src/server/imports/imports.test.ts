@@ -181,7 +181,7 @@ describe("preview", () => {
       .select()
       .from(accounts)
       .where(eq(accounts.email, "apostrophe@example.com"));
-    expect(t.app.secrets.open(account!.passwordCiphertext)).toBe("'-starts-with-a-quote");
+    expect(t.app.secrets.open(account!.passwordCiphertext!)).toBe("'-starts-with-a-quote");
   });
 
   it("reports each row at the line where it starts, as a text editor numbers the file", async () => {
@@ -448,7 +448,7 @@ describe("commit", () => {
       .where(eq(accounts.email, "sealed@example.com"));
     expect(stored!.provider).toBe("microsoft365");
     expect(JSON.stringify(stored)).not.toContain(password);
-    expect(t.app.secrets.open(stored!.passwordCiphertext)).toBe(password);
+    expect(t.app.secrets.open(stored!.passwordCiphertext!)).toBe(password);
   });
 
   it("imports each area with the form's defaults and refuses its duplicates", async () => {

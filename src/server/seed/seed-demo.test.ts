@@ -199,7 +199,7 @@ describe("demo seed", () => {
     for (const seed of DEMO_ACCOUNTS) {
       const row = officeRows.find((candidate) => candidate.email === seed.email)!;
       expect(JSON.stringify(row)).not.toContain(seed.password);
-      expect(secrets.open(row.passwordCiphertext)).toBe(seed.password);
+      expect(secrets.open(row.passwordCiphertext!)).toBe(seed.password);
     }
     const workspaceRows = await db.select().from(schema.gsuiteAccounts);
     for (const seed of DEMO_GSUITE_ACCOUNTS) {

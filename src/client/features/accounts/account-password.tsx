@@ -9,12 +9,13 @@ import { accountFailure } from "./account-toasts";
 import { useRevealAccountPassword } from "./api";
 
 export function AccountPassword({ accountId, shown }: { accountId: number; shown: boolean }) {
-  const [password, setPassword] = useState<string | null>(null);
+  // undefined: not revealed; null: revealed, but no password is known (a synced account).
+  const [password, setPassword] = useState<string | null | undefined>(undefined);
   const { mutate, isPending } = useRevealAccountPassword();
 
   useEffect(() => {
     if (!shown) {
-      setPassword(null);
+      setPassword(undefined);
       return;
     }
     let current = true;
@@ -33,7 +34,11 @@ export function AccountPassword({ accountId, shown }: { accountId: number; shown
       className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap"
       data-testid="account-password"
     >
-      {shown && password !== null ? password : MASKED_PASSWORD}
+      {!shown || password === undefined
+        ? MASKED_PASSWORD
+        : password === null
+          ? "No password"
+          : password}
     </code>
   );
 }

@@ -41,7 +41,7 @@ const logsOf = (id: number) =>
 
 async function findPassword(tx: Executor, id: number) {
   const [row] = await tx.select().from(accounts).where(eq(accounts.id, id));
-  if (!row) throw notFound("Account");
+  if (!row?.passwordCiphertext) throw notFound("Account");
   return row.passwordCiphertext;
 }
 

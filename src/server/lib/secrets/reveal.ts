@@ -23,18 +23,21 @@ export const MAX_LOGGED_USER_AGENT = 512;
  * Reveals one secret: `find` loads its ciphertext (and refuses a viewer who may not see it),
  * `record` writes the view to the area's log, then the secret is opened, all in one transaction.
  */
-export async function revealSecret(
+export async function revealSecret<Found extends string | null>(
   db: Db,
   secrets: Secrets,
   steps: {
-    find(tx: Executor): Promise<string>;
+    find(tx: Executor): Promise<Found>;
     record(tx: Executor): Promise<unknown>;
   },
-): Promise<string> {
+): Promise<Found> {
   return db.transaction(async (tx) => {
     const ciphertext = await steps.find(tx);
+    // No secret stored (an office account a workspace sync found, issue 33): nothing is opened,
+    // so nothing is logged, as for a G Suite account without a password.
+    if (ciphertext === null) return null as Found;
     await steps.record(tx);
-    return secrets.open(ciphertext);
+    return secrets.open(ciphertext) as Found;
   });
 }
 
