@@ -68,7 +68,8 @@ export type ActivityArea = z.infer<typeof activityAreaSchema>;
  * How the change reached the server: a browser session, a personal API token, the server itself,
  * or an identity provider's SCIM token (decision 0060; the token in the entry's detail).
  */
-export const ACTIVITY_VIAS = ["session", "token", "system", "scim"] as const;
+// sync: a workspace sync (Google Workspace, Microsoft 365; issue 33).
+export const ACTIVITY_VIAS = ["session", "token", "system", "scim", "sync"] as const;
 export const activityViaSchema = z.enum(ACTIVITY_VIAS);
 export type ActivityVia = z.infer<typeof activityViaSchema>;
 

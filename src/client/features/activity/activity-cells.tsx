@@ -50,8 +50,10 @@ export function ActivityWho({
       ? "System"
       : record.via === "scim"
         ? "Identity provider (SCIM)"
-        : (record.username ??
-          (record.userId === null ? "Unknown" : `Deleted user #${record.userId}`));
+        : record.via === "sync"
+          ? "Workspace sync"
+          : (record.username ??
+            (record.userId === null ? "Unknown" : `Deleted user #${record.userId}`));
   return (
     <span className="flex flex-wrap items-center gap-1">
       {linkToPerson && record.userId !== null && record.username ? (
