@@ -1,7 +1,7 @@
 // The notification channels' and deliveries' API shapes (issue 34 item 7).
 import { z } from "zod";
 import { NOTIFICATION_CHANNEL_KINDS, NOTIFICATION_EVENT_TYPES } from "../notifications";
-import { pageQuerySchema } from "./paging";
+import { pageQuerySchema, queryInteger } from "./paging";
 
 const nameSchema = z
   .string({ error: "Name is required" })
@@ -59,7 +59,8 @@ export const notificationDeliveriesQuerySchema = pageQuerySchema
   .pick({ limit: true, offset: true, withTotal: true })
   .extend({
     status: z.enum(["pending", "sending", "sent", "failed"]).optional(),
-    channelId: z.coerce.number().int().positive().optional(),
+    // As strict as every id in a query: '0x10', '1e3' or ' 1' are not channel ids.
+    channelId: queryInteger(1, 2_147_483_647, "channelId must be a channel's id"),
   });
 
 export const notificationDeliverySchema = z.object({
