@@ -78,42 +78,4 @@ describe("loadConfig", () => {
       );
     });
   });
-
-  describe("Microsoft 365 sync", () => {
-    it("defaults the login and Graph addresses and names the unset variables", () => {
-      const { microsoft } = loadConfig({});
-      expect(microsoft.loginUrl).toBe("https://login.microsoftonline.com");
-      expect(microsoft.graphUrl).toBe("https://graph.microsoft.com");
-      expect(microsoft.missing).toEqual([
-        "MICROSOFT_TENANT_ID",
-        "MICROSOFT_CLIENT_ID",
-        "MICROSOFT_CLIENT_SECRET",
-      ]);
-    });
-
-    it("takes the app registration and trims trailing slashes from the addresses", () => {
-      const { microsoft } = loadConfig({
-        MICROSOFT_TENANT_ID: "contoso.onmicrosoft.com",
-        MICROSOFT_CLIENT_ID: "11111111-2222-3333-4444-555555555555",
-        MICROSOFT_CLIENT_SECRET: "s3cr3t~value",
-        MICROSOFT_LOGIN_URL: "http://127.0.0.1:9999/",
-        MICROSOFT_GRAPH_URL: "http://127.0.0.1:9998//",
-      });
-      expect(microsoft.missing).toEqual([]);
-      expect(microsoft.loginUrl).toBe("http://127.0.0.1:9999");
-      expect(microsoft.graphUrl).toBe("http://127.0.0.1:9998");
-      expect(microsoft.clientSecret).toBe("s3cr3t~value");
-    });
-
-    it("refuses an address that is not http(s) without echoing the secret", () => {
-      expect(() =>
-        loadConfig({ MICROSOFT_CLIENT_SECRET: "s3cr3t~value", MICROSOFT_GRAPH_URL: "ftp://x" }),
-      ).toThrow(/MICROSOFT_GRAPH_URL/);
-      try {
-        loadConfig({ MICROSOFT_CLIENT_SECRET: "s3cr3t~value", MICROSOFT_GRAPH_URL: "ftp://x" });
-      } catch (error) {
-        expect(String((error as Error).message)).not.toContain("s3cr3t~value");
-      }
-    });
-  });
 });

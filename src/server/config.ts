@@ -79,17 +79,6 @@ export const envSchema = z.object({
   DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
   // Import the running month once a day by itself (one instance does it).
   DIGITALOCEAN_DAILY_REFRESH: booleanFromEnv.default(true),
-  // Microsoft 365 sync (issue 33): an Entra ID app registration read by the client-credentials
-  // grant. All three must be set together; the secret is never logged or answered.
-  MICROSOFT_TENANT_ID: z.string().trim().min(1).optional(),
-  MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
-  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
-  MICROSOFT_LOGIN_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-    .default("https://login.microsoftonline.com"),
-  MICROSOFT_GRAPH_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-    .default("https://graph.microsoft.com"),
   // The address people open the application at (https://assets.example.com); the passkey
   // relying party and other absolute links derive from it.
   PUBLIC_URL: z
@@ -223,7 +212,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxRetryWaitMs: values.DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS * 1000,
       dailyRefresh: values.DIGITALOCEAN_DAILY_REFRESH,
     },
-    microsoft: microsoftConfig(values),
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
     webauthn,
     google,
@@ -234,29 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     metricsToken: values.METRICS_TOKEN || undefined,
     embeddedMaintenanceMs: values.EMBEDDED_MAINTENANCE_MINUTES * 60_000,
-  };
-}
-
-/**
- * The Microsoft 365 sync's settings. `missing` names the variables still unset, so the
- * integrations list can say which one to add; the secret stays out of every message.
- */
-function microsoftConfig(values: z.infer<typeof envSchema>) {
-  const set = {
-    MICROSOFT_TENANT_ID: values.MICROSOFT_TENANT_ID,
-    MICROSOFT_CLIENT_ID: values.MICROSOFT_CLIENT_ID,
-    MICROSOFT_CLIENT_SECRET: values.MICROSOFT_CLIENT_SECRET,
-  };
-  const missing = Object.entries(set)
-    .filter(([, value]) => !value)
-    .map(([name]) => name);
-  return {
-    tenantId: values.MICROSOFT_TENANT_ID,
-    clientId: values.MICROSOFT_CLIENT_ID,
-    clientSecret: values.MICROSOFT_CLIENT_SECRET,
-    loginUrl: values.MICROSOFT_LOGIN_URL.replace(/\/+$/, ""),
-    graphUrl: values.MICROSOFT_GRAPH_URL.replace(/\/+$/, ""),
-    missing,
   };
 }
 
