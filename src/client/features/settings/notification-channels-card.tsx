@@ -49,7 +49,7 @@ export function NotificationChannelsCard() {
     <SettingsCard
       icon={BellRing}
       title="Notification channels"
-      description="Alerts in Slack, Microsoft Teams or any webhook. Each channel chooses its events; messages are sent in the background and retried."
+      description="Alerts in Slack, Microsoft Teams or any webhook, sent in the background and retried. Each channel chooses its events; for now only Send test sends: the events themselves are not sent yet."
     >
       {channels.isPending ? (
         <Skeleton className="h-24 w-full" aria-label="Loading notification channels" />
