@@ -98,7 +98,7 @@ export async function testAppOn(
 export type SignedIn = Awaited<ReturnType<TestApp["signedInUser"]>>;
 
 /** The start of most API test files: a fresh app with a signed-in administrator and user. */
-export async function appWithAdminAndUser() {
-  const t = await buildTestApp();
+export async function appWithAdminAndUser(env: Record<string, string> = {}) {
+  const t = await buildTestApp(env);
   return { t, admin: await t.signedInUser({ role: "admin" }), user: await t.signedInUser() };
 }

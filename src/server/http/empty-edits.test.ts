@@ -22,6 +22,7 @@ import {
   gsuitePlans,
   hardware,
   licenses,
+  notificationChannels,
   trustReviews,
   users,
 } from "../db/schema";
@@ -33,7 +34,8 @@ let patchPaths: string[];
 let putPaths: string[];
 
 beforeAll(async () => {
-  ({ t, admin, user } = await appWithAdminAndUser());
+  // Loopback receivers allowed, so a notification channel can be made without the network.
+  ({ t, admin, user } = await appWithAdminAndUser({ WEBHOOKS_ALLOW_LOCAL: "true" }));
   const response = await t.request({
     method: "GET",
     url: "/api/openapi.json",
@@ -150,6 +152,15 @@ const targets: Record<string, () => Promise<Target>> = {
       table: gsuiteAccounts,
     };
   },
+  "/api/notification-channels/{id}": async () => ({
+    id: await created("/api/notification-channels", {
+      kind: "webhook",
+      name: `Channel ${next()}`,
+      url: "http://127.0.0.1:9/hook",
+      events: [],
+    }),
+    table: notificationChannels,
+  }),
   "/api/trust-reviews/{id}": async () => ({ id: await newTrustReview(), table: trustReviews }),
   "/api/trust-reviews/{id}/approval": async () => ({ id: await newTrustReview() }),
   "/api/trust-reviews/{id}/status": async () => ({ id: await newTrustReview() }),
@@ -200,6 +211,7 @@ describe("an edit that changes nothing", () => {
         "/api/gsuite-plans/{id}",
         "/api/hardware/{id}",
         "/api/licenses/{id}",
+        "/api/notification-channels/{id}",
         "/api/trust-reviews/{id}",
         "/api/users/{id}",
       ].sort(),
@@ -245,9 +257,9 @@ describe("an edit that changes nothing", () => {
       }
     }
     expect(failures).toEqual([]);
-    // {}, an unknown key and the byte order mark on nine routes, and four blank secrets (the
+    // {}, an unknown key and the byte order mark on ten routes, and four blank secrets (the
     // passwords of users, office and G Suite accounts; a license's key).
-    expect(checked).toBe(9 * 3 + 4);
+    expect(checked).toBe(10 * 3 + 4);
   });
 
   it("answers no 5xx on the action and PUT routes, whatever empty edit they get", async () => {

@@ -99,11 +99,26 @@ export async function updateChannel(
 ): Promise<NotificationChannel> {
   const url = input.url === undefined ? undefined : await checkedUrl(input.url, guard);
   return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(notificationChannels)
+      .where(eq(notificationChannels.id, id))
+      .for("update");
+    if (!current) throw notFound("Notification channel");
+    // Only what differs is written and logged: an edit that changes nothing (an empty body, the
+    // same name and events) leaves the row, its updatedAt and the activity log as they were. A
+    // URL sent is always new to us: the stored one is sealed, never compared in clear.
+    const name = input.name !== undefined && input.name !== current.name ? input.name : undefined;
+    const events =
+      input.events !== undefined && input.events.join() !== current.events.join()
+        ? input.events
+        : undefined;
+    if (name === undefined && events === undefined && url === undefined) return toChannel(current);
     const [row] = await tx
       .update(notificationChannels)
       .set({
-        ...(input.name === undefined ? {} : { name: input.name }),
-        ...(input.events === undefined ? {} : { events: input.events }),
+        ...(name === undefined ? {} : { name }),
+        ...(events === undefined ? {} : { events }),
         ...(url === undefined
           ? {}
           : { urlSealed: secrets.seal(url.toString()).ciphertext, urlMasked: maskUrl(url) }),
@@ -111,16 +126,15 @@ export async function updateChannel(
       })
       .where(eq(notificationChannels.id, id))
       .returning();
-    if (!row) throw notFound("Notification channel");
     await recordActivity(tx, actor, {
       action: "update",
       area: "settings",
-      itemId: row.id,
-      itemLabel: `Notification channel: ${row.name}`,
+      itemId: row!.id,
+      itemLabel: `Notification channel: ${row!.name}`,
       // Which fields changed; the URL's value never goes in the log.
-      detail: { ...input, url: url === undefined ? undefined : "changed" },
+      detail: { name, events, url: url === undefined ? undefined : "changed" },
     });
-    return toChannel(row);
+    return toChannel(row!);
   });
 }
 

@@ -106,6 +106,17 @@ const RUNTIME_TABLES = new Set([
   "installation",
   // The encryption key's check: stored by the server's first start (runtime.ts), not the seed.
   "encryption_key_check",
+  // Notification channels carry a receiver's secret URL and signing secret: an administrator
+  // adds real ones (a demo one would post to nowhere); events are written only by what happens.
+  "notification_channels",
+  "notification_events",
+  // SCIM: tokens are credentials an administrator creates (demo ones would be fake secrets), no
+  // settings row is the default policy, and held offboardings come from a deprovisioning.
+  "scim_tokens",
+  "scim_settings",
+  "scim_held_offboardings",
+  // The workspace syncs' runs: what ran against Google and Microsoft, never demo data.
+  "integration_runs",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
