@@ -83,6 +83,21 @@ const claimable = (now: Date, clockNow: Date, scope: DeliveryScope) =>
     or (${reminderDeliveries.status} = 'sending' and ${reminderDeliveries.claimedUntil} < ${clockNow}))
     and ${inScope(scope)}`;
 
+/**
+ * Puts a failed row of the scope back in the queue, its attempts counted afresh, in the caller's
+ * transaction; the row (id and subject) when it was failed, else nothing changed.
+ */
+export async function requeueFailed(tx: Executor, id: number, scope: DeliveryScope) {
+  const [row] = await tx
+    .update(reminderDeliveries)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
+    .where(
+      sql`${reminderDeliveries.id} = ${id} and ${reminderDeliveries.status} = 'failed' and ${inScope(scope)}`,
+    )
+    .returning({ id: reminderDeliveries.id, subject: reminderDeliveries.subject });
+  return row;
+}
+
 /** Whether anything is waiting to be sent: the cheap question the frequent check asks. */
 export async function deliveryWaiting(
   db: Db,

@@ -1,12 +1,13 @@
 // What administrators see of delivery: the queue's counts and the most recent refused or cancelled
 // sends (a summary with a LIMIT, like the dashboard's cards, not a list to page through), and
 // putting a failed send back in the queue.
-import { and, desc, eq, gt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { ReminderDeliveryResponse } from "../../domain/schemas/reminders";
 import { type ActivityActor, recordActivity } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { reminderDeliveries } from "../db/schema";
 import { notFound } from "../http/errors";
+import { requeueFailed } from "./deliver";
 
 const PROBLEMS_SHOWN = 20;
 /** Chat and webhook alerts share the outbox but have their own list (notifications/). */
@@ -74,17 +75,7 @@ export async function deliveryStatus(
 /** A failed send goes back in the queue for the next pass, with its attempts counted afresh. */
 export async function retryDelivery(db: Db, actor: ActivityActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(reminderDeliveries)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
-      .where(
-        and(
-          eq(reminderDeliveries.id, id),
-          eq(reminderDeliveries.status, "failed"),
-          ne(reminderDeliveries.kind, "notification"),
-        ),
-      )
-      .returning({ id: reminderDeliveries.id, subject: reminderDeliveries.subject });
+    const row = await requeueFailed(tx, id, "mail");
     if (!row) throw notFound("Failed send");
     await recordActivity(tx, actor, {
       action: "update",

@@ -11,6 +11,7 @@ import type { Db, Executor } from "../db/client";
 import { reminderDeliveries } from "../db/schema";
 import { notFound } from "../http/errors";
 import { type Page, selectPage } from "../lib/paging";
+import { requeueFailed } from "../mail/deliver";
 import { parseNotificationMessage } from "./message";
 
 type Query = z.output<typeof notificationDeliveriesQuerySchema>;
@@ -57,17 +58,7 @@ export async function retryNotificationDelivery(
   id: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(reminderDeliveries)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
-      .where(
-        and(
-          eq(reminderDeliveries.id, id),
-          eq(reminderDeliveries.kind, "notification"),
-          eq(reminderDeliveries.status, "failed"),
-        ),
-      )
-      .returning({ id: reminderDeliveries.id, subject: reminderDeliveries.subject });
+    const row = await requeueFailed(tx, id, "notification");
     if (!row) throw notFound("Failed delivery");
     await recordActivity(tx, actor, {
       action: "update",
