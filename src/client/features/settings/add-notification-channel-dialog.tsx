@@ -2,13 +2,11 @@
 // address) and the events it wants. The answer carries the generic webhook's signing secret this
 // once: the same dialog box then shows it with a Copy button; closed, it is gone.
 import * as React from "react";
-import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import { CopyableValue } from "@/client/components/copyable-value";
 import { FormDialogBody } from "@/client/components/form/form-dialog";
 import { SelectField } from "@/client/components/form/select-field";
 import { Button } from "@/client/components/ui/button";
-import { Checkbox } from "@/client/components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
@@ -20,31 +18,18 @@ import {
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
-import {
-  NOTIFICATION_EVENT_TYPES,
-  type NotificationChannelKind,
-  type NotificationEventType,
-} from "@/domain/notifications";
+import type { NotificationChannelKind, NotificationEventType } from "@/domain/notifications";
 import {
   type CreateNotificationChannelRequest,
   createNotificationChannelRequestSchema,
 } from "@/domain/schemas/notifications";
+import { NotificationEventChoices } from "./notification-event-choices";
 import { type CreatedNotificationChannel, useCreateNotificationChannel } from "./notifications-api";
 
 export const KIND_LABELS: Record<NotificationChannelKind, string> = {
   slack: "Slack",
   teams: "Microsoft Teams",
   webhook: "Webhook",
-};
-
-export const EVENT_LABELS: Record<NotificationEventType, string> = {
-  reminder: "Reminders (30/15/7 days)",
-  seat_threshold: "Seats at or below threshold",
-  budget: "Budget at 80% and 100%",
-  sync_failed: "Import or sync failed",
-  import_finished: "Import finished",
-  offboarded: "Person offboarded",
-  request_pending: "Hardware request waiting for approval",
 };
 
 interface ChannelFormValues {
@@ -120,38 +105,7 @@ export function AddNotificationChannelDialog({
             >
               {(field) => <Input {...field} {...register("url")} type="url" autoComplete="off" />}
             </FormField>
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">Events</legend>
-              <Controller
-                control={control}
-                name="events"
-                render={({ field }) => (
-                  <>
-                    {NOTIFICATION_EVENT_TYPES.map((type) => {
-                      const id = `channel-event-${type}`;
-                      return (
-                        <div key={type} className="flex items-center gap-2">
-                          <Checkbox
-                            id={id}
-                            checked={field.value.includes(type)}
-                            onCheckedChange={(checked) =>
-                              field.onChange(
-                                checked
-                                  ? [...field.value, type]
-                                  : field.value.filter((t) => t !== type),
-                              )
-                            }
-                          />
-                          <label htmlFor={id} className="text-sm">
-                            {EVENT_LABELS[type]}
-                          </label>
-                        </div>
-                      );
-                    })}
-                  </>
-                )}
-              />
-            </fieldset>
+            <NotificationEventChoices control={control} name="events" idPrefix="channel-event" />
           </FormDialogBody>
         )}
       </DialogContent>

@@ -1,19 +1,15 @@
-// Edit a notification channel: its name, its events and, when typed, a new URL (checked again by
-// the server). The stored URL is never sent back, so a blank URL field keeps it.
-import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { FormDialog } from "@/client/components/form/form-dialog";
-import { Checkbox } from "@/client/components/ui/checkbox";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
-import { NOTIFICATION_EVENT_TYPES, type NotificationEventType } from "@/domain/notifications";
+import type { NotificationEventType } from "@/domain/notifications";
 import {
   type NotificationChannel,
   type UpdateNotificationChannelRequest,
   updateNotificationChannelRequestSchema,
 } from "@/domain/schemas/notifications";
-import { EVENT_LABELS } from "./add-notification-channel-dialog";
+import { NotificationEventChoices } from "./notification-event-choices";
 import { useUpdateNotificationChannel } from "./notifications-api";
 
 interface EditFormValues {
@@ -76,36 +72,7 @@ export function EditNotificationChannelDialog({
       >
         {(field) => <Input {...field} {...register("url")} type="url" autoComplete="off" />}
       </FormField>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Events</legend>
-        <Controller
-          control={control}
-          name="events"
-          render={({ field }) => (
-            <>
-              {NOTIFICATION_EVENT_TYPES.map((type) => {
-                const id = `edit-channel-event-${type}`;
-                return (
-                  <div key={type} className="flex items-center gap-2">
-                    <Checkbox
-                      id={id}
-                      checked={field.value.includes(type)}
-                      onCheckedChange={(checked) =>
-                        field.onChange(
-                          checked ? [...field.value, type] : field.value.filter((t) => t !== type),
-                        )
-                      }
-                    />
-                    <label htmlFor={id} className="text-sm">
-                      {EVENT_LABELS[type]}
-                    </label>
-                  </div>
-                );
-              })}
-            </>
-          )}
-        />
-      </fieldset>
+      <NotificationEventChoices control={control} name="events" idPrefix="edit-channel-event" />
     </FormDialog>
   );
 }

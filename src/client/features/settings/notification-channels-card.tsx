@@ -21,12 +21,9 @@ import { useDialogAction } from "@/client/hooks/use-dialog-action";
 import { formatTimestamp } from "@/client/lib/format";
 import { notify } from "@/client/lib/notify";
 import type { NotificationChannel } from "@/domain/schemas/notifications";
-import {
-  AddNotificationChannelDialog,
-  EVENT_LABELS,
-  KIND_LABELS,
-} from "./add-notification-channel-dialog";
+import { AddNotificationChannelDialog, KIND_LABELS } from "./add-notification-channel-dialog";
 import { EditNotificationChannelDialog } from "./edit-notification-channel-dialog";
+import { EVENT_LABELS } from "./notification-event-choices";
 import {
   useDeleteNotificationChannel,
   useNotificationChannels,
