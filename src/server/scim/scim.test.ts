@@ -420,6 +420,23 @@ describe("bad input", () => {
   });
 });
 
+describe("the SCIM administration routes", () => {
+  it("refuse an ordinary user every one of them", async () => {
+    const { cookie } = await t.signedInUser();
+    const calls = [
+      { method: "GET", url: "/api/scim-tokens" },
+      { method: "DELETE", url: "/api/scim-tokens/1" },
+      { method: "GET", url: "/api/scim-settings" },
+      { method: "PUT", url: "/api/scim-settings", payload: { deprovisionPolicy: "release" } },
+      { method: "GET", url: "/api/scim-held-offboardings" },
+    ] as const;
+    for (const call of calls) {
+      const answer = await t.request({ ...call, cookie });
+      expect(answer.statusCode, `${call.method} ${call.url}`).toBe(403);
+    }
+  });
+});
+
 describe("tokens", () => {
   it("are for administrators, listed without the token, and refused once revoked", async () => {
     const { cookie } = await t.signedInUser();
