@@ -64,6 +64,19 @@ const seatsNumber = z
   .min(1, TOTAL_SEATS_MESSAGE)
   .max(MAX_SEATS, `Total seats must be at most ${MAX_SEATS}`);
 
+export const LOW_SEAT_THRESHOLD_MESSAGE = "Low-seat threshold must be a whole number of seats";
+// Blank clears the threshold (no alert).
+const lowSeatThresholdSchema = z.preprocess(
+  (value) => wholeNumberFromString(value === "" ? null : value),
+  z
+    .number({ error: LOW_SEAT_THRESHOLD_MESSAGE })
+    .int(LOW_SEAT_THRESHOLD_MESSAGE)
+    .min(0, LOW_SEAT_THRESHOLD_MESSAGE)
+    .max(MAX_SEATS, `Low-seat threshold must be at most ${MAX_SEATS}`)
+    .nullable()
+    .optional(),
+);
+
 // Blank clears the amount (stored as null).
 const paymentAmountSchema = z.preprocess(
   (value) => (value === "" ? null : value),
@@ -98,6 +111,7 @@ export const createLicenseRequestSchema = z.object({
     (value) => wholeNumberFromString(blankToUndefined(value)),
     seatsNumber.default(5),
   ),
+  lowSeatThreshold: lowSeatThresholdSchema,
   purchaseDate: optionalDate,
   expiryDate: optionalDate,
   paymentAmount: paymentAmountSchema,
@@ -124,6 +138,7 @@ export const updateLicenseRequestSchema = z.object({
     (value) => wholeNumberFromString(blankToUndefined(value)),
     seatsNumber.optional(),
   ),
+  lowSeatThreshold: lowSeatThresholdSchema,
   purchaseDate: optionalDate,
   expiryDate: optionalDate,
   paymentAmount: paymentAmountSchema,
@@ -184,6 +199,11 @@ const licenseListFields = pageQuerySchema.extend({
   /** Only licenses expiring from this day and to this one (both included; decision 0053). */
   expiryFrom: queryDate("expiryFrom"),
   expiryTo: queryDate("expiryTo"),
+  /** Only licenses whose available seats are at or under their low-seat threshold (issue 34). */
+  lowSeats: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ error: "lowSeats must be true or false" }).default(false),
+  ),
 });
 export const licenseListQuerySchema = withKeyset(licenseListFields, licenseCursors);
 export type LicenseListQuery = z.output<typeof licenseListQuerySchema>;
@@ -277,6 +297,11 @@ export const licenseResponseSchema = z.object({
   renewalStatus: z.enum(RENEWAL_STATUSES),
   notes: z.string().nullable(),
   createdAt: instantSchema,
+  // After the spec's fields, which keep their order (issue 34).
+  /** Alert when seatsLeft falls to this or below; null: none. */
+  lowSeatThreshold: z.number().int().nullable(),
+  /** seatsLeft is at or under the threshold now. */
+  lowSeats: z.boolean(),
 });
 export type LicenseResponse = z.infer<typeof licenseResponseSchema>;
 
@@ -290,6 +315,7 @@ export const userLicenseResponseSchema = licenseResponseSchema.omit({
   paymentCurrency: true,
   paymentFrequency: true,
   notes: true,
+  lowSeatThreshold: true,
 });
 export type UserLicenseResponse = z.infer<typeof userLicenseResponseSchema>;
 

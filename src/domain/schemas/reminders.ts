@@ -47,7 +47,7 @@ export type UpdateReminderOffsetsRequest = z.infer<typeof updateReminderOffsetsR
 
 export const reminderDeliveryProblemSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["reminder", "digest", "assignment"]),
+  kind: z.enum(["reminder", "digest", "assignment", "alert"]),
   recipient: z.string(),
   subject: z.string(),
   /**

@@ -402,6 +402,16 @@ export const licenses = pgTable(
      * grouping every review. Not shown, logged or written by the application.
      */
     activeTrustReviews: integer("active_trust_reviews").notNull().default(0),
+    /** Alert when available seats fall to this or below (issue 34); null: no alert. */
+    lowSeatThreshold: integer("low_seat_threshold"),
+    /**
+     * Kept by triggers (migration 0055, decision 0058), never written by the application: whether
+     * available seats are at or under the threshold now, and how many times they have fallen
+     * there. lowSeatAlerted is the crossings already alerted (notifications/seat-alerts.ts).
+     */
+    lowSeats: boolean("low_seats").notNull().default(false),
+    lowSeatCrossings: integer("low_seat_crossings").notNull().default(0),
+    lowSeatAlerted: integer("low_seat_alerted").notNull().default(0),
     // Set on rows a workspace sync created (issue 33, decision 0056); null on hand-made rows.
     syncProvider: text("sync_provider", { enum: SYNC_PROVIDERS }),
     externalId: text("external_id"),
@@ -464,6 +474,10 @@ export const licenses = pgTable(
       .where(sql`${t.renewalStatus} <> 'auto'`),
     // The Trust Reviews summary's over-committed licenses (more active clients than seats): few,
     // found without reading the others.
+    index("licenses_low_seats_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.lowSeats}`),
+    index("licenses_low_seat_unalerted_idx")
+      .on(t.id)
+      .where(sql`${t.lowSeatCrossings} > ${t.lowSeatAlerted}`),
     index("licenses_over_committed_idx")
       .on(t.id)
       .where(sql`${t.activeTrustReviews} > ${t.totalSeats}`),
@@ -1428,8 +1442,13 @@ export const reminderDeliveries = pgTable(
   {
     id: serial("id").primaryKey(),
     key: text("key").notNull(),
-    /** notification: a chat or webhook alert (issue 34), sent to its channel, not by mail. */
-    kind: text("kind", { enum: ["reminder", "digest", "assignment", "notification"] }).notNull(),
+    /**
+     * notification: a chat or webhook alert (issue 34), sent to its channel, not by mail; alert:
+     * the same alert mailed to an administrator (mail/admin-alert-mail.ts).
+     */
+    kind: text("kind", {
+      enum: ["reminder", "digest", "assignment", "alert", "notification"],
+    }).notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** A notification's channel; recipient then holds the channel's name, textBody the request body. */
     channelId: integer("channel_id").references(() => notificationChannels.id, {
@@ -1524,6 +1543,23 @@ export const notificationEvents = pgTable(
     index("notification_events_occurred_idx").on(t.occurredAt),
   ],
 );
+
+/**
+ * The monthly budgets (one row, id 1; issue 34): in the display currency they were set in,
+ * overall and per source, each null for none. Expense Analysis shows spend against them and the
+ * reminder pass alerts at 80% and 100% of a month's (notifications/budget-alerts.ts).
+ */
+export const budgets = pgTable("budgets", {
+  id: integer("id").primaryKey().default(1),
+  currency: text("currency").notNull(),
+  total: money("total"),
+  licenses: money("licenses"),
+  directories: money("directories"),
+  gsuite: money("gsuite"),
+  hosting: money("hosting"),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // The encryption key check (issue 28)

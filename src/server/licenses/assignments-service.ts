@@ -22,6 +22,7 @@ import { conflict, notFound } from "../http/errors";
 import { keysetOrder, keysetSort, selectKeysetPage } from "../lib/keyset";
 import type { Secrets } from "../lib/secrets";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
+import { alertLowSeats } from "../notifications/seat-alerts";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameOf } from "../users/user-response";
 import { toAssignmentResponse } from "./license-response";
@@ -251,6 +252,7 @@ export async function createAssignment(
           { kind: "license_seat", name: license.name },
           { from: null, to: user.id },
         );
+        await alertLowSeats(tx, options.mail ?? null, { licenseIds: [license.id] });
       }
       return toAssignmentResponse(row!, license.name);
     });

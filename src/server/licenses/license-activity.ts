@@ -14,6 +14,10 @@ function logged(row: LicenseRow | null) {
     licenseKeyDigest: _digest,
     // Kept by triggers on trust_reviews (migration 0043): a trust review's change, not the license's.
     activeTrustReviews: _lent,
+    // Kept by triggers on license_assignments (migration 0055): the seats' state, not an edit.
+    lowSeats: _low,
+    lowSeatCrossings: _crossings,
+    lowSeatAlerted: _alerted,
     ...fields
   } = row;
   return { ...fields, licenseKey: licenseKeyCiphertext };

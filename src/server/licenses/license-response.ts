@@ -6,7 +6,7 @@ import { type licenseAssignments, licenses } from "../db/schema";
 export type LicenseRow = typeof licenses.$inferSelect;
 /**
  * A license as its response needs it: without the key's ciphertext, search index and digest,
- * which no list returns, nor the trust reviews' count the triggers keep, nor the time of the last
+ * which no list returns, nor the trust reviews' count and the low-seat crossings the triggers keep, nor the time of the last
  * change, which no response shows; the creation time as a list reads it (text) or as a single row
  * has it (a Date).
  */
@@ -16,6 +16,8 @@ export type LicenseListRow = Omit<
   | "licenseKeySearchTokens"
   | "licenseKeyDigest"
   | "activeTrustReviews"
+  | "lowSeatCrossings"
+  | "lowSeatAlerted"
   | "createdAt"
   | "updatedAt"
 > & { createdAt: Date | string };
@@ -25,6 +27,8 @@ const {
   licenseKeySearchTokens: _searchTokens,
   licenseKeyDigest: _digest,
   activeTrustReviews: _lent,
+  lowSeatCrossings: _crossings,
+  lowSeatAlerted: _alerted,
   createdAt: _createdAt,
   updatedAt: _updatedAt,
   ...shownColumns
@@ -56,6 +60,8 @@ export function toLicenseResponse(row: LicenseListRow, assignedSeats: number): L
     renewalStatus: row.renewalStatus,
     notes: row.notes,
     createdAt: isoText(row.createdAt),
+    lowSeatThreshold: row.lowSeatThreshold,
+    lowSeats: row.lowSeats,
   };
 }
 

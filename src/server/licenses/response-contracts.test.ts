@@ -132,6 +132,8 @@ describe("license responses", () => {
       "renewalStatus",
       "notes",
       "createdAt",
+      "lowSeatThreshold",
+      "lowSeats",
     ]);
   });
 });

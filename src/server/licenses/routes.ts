@@ -129,7 +129,9 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await createLicense(app.db, app.secrets, request.body, actorOf(request))),
+        .send(
+          await createLicense(app.db, app.secrets, request.body, actorOf(request), app.config.mail),
+        ),
   );
 
   app.patch(
@@ -143,7 +145,14 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateLicense(app.db, app.secrets, request.params.id, request.body, actorOf(request)),
+      updateLicense(
+        app.db,
+        app.secrets,
+        request.params.id,
+        request.body,
+        actorOf(request),
+        app.config.mail,
+      ),
   );
 
   app.delete(

@@ -20,6 +20,8 @@ import { conflict, notFound } from "../http/errors";
 import { type PageCursors, selectKeysetPage } from "../lib/keyset";
 import type { Secrets } from "../lib/secrets";
 import { matchingIds } from "../lib/text-search";
+import type { AssignmentMail } from "../mail/assignment-mail";
+import { alertLowSeats } from "../notifications/seat-alerts";
 import { canSeeLicense } from "./access";
 import { licenseChanges } from "./license-activity";
 import { keyContains, storedLicenseKey } from "./license-key";
@@ -117,6 +119,8 @@ export async function listLicenses(
     query.expiryTo === undefined
       ? undefined
       : lte(licenses.expiryDate, sql.placeholder("expiryTo")),
+    // At or under their low-seat threshold: the flag the triggers keep, a partial index's rows.
+    query.lowSeats ? sql`${licenses.lowSeats}` : undefined,
   ];
   if (query.search) {
     // Keys are matched through their blind index, among the licenses the viewer may see (and
@@ -156,6 +160,7 @@ export async function listLicenses(
             query.sort,
             query.expiryFrom === undefined ? "" : "from",
             query.expiryTo === undefined ? "" : "to",
+            query.lowSeats ? "low" : "",
           ].join(),
       values,
     },
@@ -183,6 +188,7 @@ export async function createLicense(
   secrets: Secrets,
   input: CreateLicenseRequest,
   actor: ActivityActor,
+  mail: AssignmentMail = null,
 ) {
   const { licenseKey, ...fields } = input;
   return db.transaction(async (tx) => {
@@ -206,6 +212,8 @@ export async function createLicense(
       itemLabel: row!.name,
       changes: licenseChanges(null, row!),
     });
+    // A threshold at or over the seats is low from the start: that is a crossing too.
+    await alertLowSeats(tx, mail, { licenseIds: [row!.id] });
     return toLicenseResponse(row!, 0);
   });
 }
@@ -216,6 +224,7 @@ export async function updateLicense(
   id: number,
   input: UpdateLicenseRequest,
   actor: ActivityActor,
+  mail: AssignmentMail = null,
 ) {
   const { licenseKey, ...fields } = input;
   return db.transaction(async (tx) => {
@@ -240,6 +249,8 @@ export async function updateLicense(
         changes,
       });
     }
+    // Fewer seats, or a higher threshold, can bring the license to its threshold.
+    await alertLowSeats(tx, mail, { licenseIds: [id] });
     return toLicenseResponse(row, used);
   });
 }

@@ -14,6 +14,7 @@ import {
   scopeOf,
 } from "../mail/deliver";
 import type { Mailer } from "../mail/mailer";
+import { sweepLowSeatAlerts } from "../notifications/seat-alerts";
 import { REMINDER_PASS_LEASE } from "./lease";
 import { type ObligationSource, type PlanOutcome, planReminders } from "./plan";
 import { recipientCheck } from "./recipient-check";
@@ -73,6 +74,9 @@ export async function runDeliveryCheck(
   const now = options.now ?? new Date();
   const clock = options.clock ?? (() => new Date());
   const scope = scopeOf(mailer, options.notify);
+  // Seats that fell to a threshold through a path that does not alert itself (an import, an
+  // offboarding, SCIM, a sync): alerted here, and so sent by this same check.
+  await sweepLowSeatAlerts(db, mailer ? { linkBase: options.linkBase } : null);
   if (!(await deliveryWaiting(db, now, clock(), scope))) return null;
   return underLease(db, options, (renew) =>
     deliverDue(db, mailer, now, {

@@ -1,4 +1,4 @@
-import { XIcon } from "lucide-react";
+import { TriangleAlertIcon, XIcon } from "lucide-react";
 import { memo } from "react";
 import { SelectInput, type SelectOption } from "@/client/components/form/select-input";
 import { ListSearchInput } from "@/client/components/list-search-input";
@@ -28,6 +28,8 @@ type LicenseFilterValues = Omit<LicenseListParams, "search">;
 
 interface LicenseFiltersProps extends LicenseFilterValues {
   search: string;
+  /** Administrators set thresholds, so only they are offered the filter. */
+  canFilterLowSeats: boolean;
   onSearch(search: string): void;
   onChange(changes: Partial<LicenseFilterValues>): void;
   /** A search or filter is on its way to the server. */
@@ -41,6 +43,8 @@ export const LicenseFilters = memo(function LicenseFilters({
   order,
   expiryFrom,
   expiryTo,
+  lowSeats = false,
+  canFilterLowSeats,
   onSearch,
   onChange,
   searching,
@@ -79,6 +83,17 @@ export const LicenseFilters = memo(function LicenseFilters({
             onValueChange={(next) => onChange({ order: next })}
             options={ORDER_OPTIONS}
           />
+          {canFilterLowSeats && (
+            <Button
+              variant={lowSeats ? "secondary" : "outline"}
+              aria-pressed={lowSeats}
+              className="col-span-3 lg:col-span-1"
+              onClick={() => onChange({ lowSeats: !lowSeats })}
+            >
+              <TriangleAlertIcon aria-hidden="true" />
+              Low on seats
+            </Button>
+          )}
         </div>
       </div>
       {(expiryFrom || expiryTo) && (

@@ -124,6 +124,13 @@ export function LicenseFormDialog({ license, onOpenChange }: LicenseFormDialogPr
         <FormField label="Total Seats" error={errors.totalSeats?.message}>
           {(f) => <NumberInput {...f} {...register("totalSeats")} />}
         </FormField>
+        <FormField
+          label="Low-seat alert at"
+          description="Alert when available seats fall to this number or below. Blank: no alert."
+          error={errors.lowSeatThreshold?.message}
+        >
+          {(f) => <NumberInput {...f} {...register("lowSeatThreshold")} />}
+        </FormField>
 
         <FormField label="Account Username" error={errors.username?.message}>
           {(f) => <Input {...f} autoComplete="off" {...register("username")} />}

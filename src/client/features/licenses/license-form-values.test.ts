@@ -19,6 +19,8 @@ const license: LicenseResponse = {
   totalSeats: 12,
   assignedSeats: 3,
   seatsLeft: 9,
+  lowSeatThreshold: 2,
+  lowSeats: false,
   purchaseDate: "2025-01-15",
   expiryDate: null,
   paymentAmount: 1200.5,
@@ -82,6 +84,19 @@ describe("numbers typed into the form", () => {
     expect(messagesFor({ ...filled, paymentAmount: amount })).toHaveProperty("paymentAmount");
   });
 
+  it.each(["-1", "1.5", "1e2", "two"])("refuses the low-seat threshold '%s'", (threshold) => {
+    expect(messagesFor({ ...filled, lowSeatThreshold: threshold })).toEqual({
+      lowSeatThreshold: "Low-seat threshold must be a whole number of seats",
+    });
+  });
+
+  it("reads a blank low-seat threshold as none and a number as that many seats", () => {
+    expect(createLicenseRequestSchema.parse(filled).lowSeatThreshold).toBeNull();
+    expect(createLicenseRequestSchema.parse({ ...filled, lowSeatThreshold: "0" })).toMatchObject({
+      lowSeatThreshold: 0,
+    });
+  });
+
   it("accepts plain whole numbers and amounts with cents", () => {
     expect(messagesFor({ ...filled, totalSeats: "1000", paymentAmount: "1000.5" })).toEqual({});
   });
@@ -96,6 +111,7 @@ describe("editLicenseValues", () => {
       username: "",
       orderId: "ORD-9",
       totalSeats: "12",
+      lowSeatThreshold: "2",
       paymentAmount: "1200.5",
       expiryDate: "",
       notes: "",
@@ -108,7 +124,13 @@ describe("editLicenseValues", () => {
     const parsed = updateLicenseRequestSchema.parse(editLicenseValues(license));
     expect(parsed.licenseKey).toBeUndefined();
     expect(parsed.totalSeats).toBe(12);
+    expect(parsed.lowSeatThreshold).toBe(2);
     expect(parsed.paymentAmount).toBe(1200.5);
+  });
+
+  it("sends a cleared low-seat threshold as null (no alert)", () => {
+    const cleared = { ...editLicenseValues(license), lowSeatThreshold: "" };
+    expect(updateLicenseRequestSchema.parse(cleared).lowSeatThreshold).toBeNull();
   });
 
   it("shows a missing amount as an empty field", () => {

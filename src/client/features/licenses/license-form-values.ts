@@ -14,6 +14,8 @@ export interface LicenseFormValues {
   product: string;
   status: string;
   totalSeats: string;
+  /** Blank: no low-seat alert. */
+  lowSeatThreshold: string;
   purchaseDate: string;
   expiryDate: string;
   paymentAmount: string;
@@ -37,6 +39,7 @@ export function newLicenseValues(today: string = todayIso()): LicenseFormValues 
     product: "SEO Spider",
     status: "Active",
     totalSeats: "5",
+    lowSeatThreshold: "",
     purchaseDate: today,
     expiryDate: "",
     paymentAmount: "259",
@@ -59,6 +62,7 @@ export function editLicenseValues(license: LicenseResponse): LicenseFormValues {
     product: license.product,
     status: license.status,
     totalSeats: String(license.totalSeats),
+    lowSeatThreshold: license.lowSeatThreshold === null ? "" : String(license.lowSeatThreshold),
     purchaseDate: license.purchaseDate ?? "",
     expiryDate: license.expiryDate ?? "",
     paymentAmount: license.paymentAmount === null ? "" : String(license.paymentAmount),

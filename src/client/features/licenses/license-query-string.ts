@@ -16,6 +16,15 @@ export function licenseListQueryString(
 
 /** The parameters of those requests, before the page's window is added. */
 export function licenseListQuery(params: LicenseListParams, today: string) {
-  const { status, sort, order, search, expiryFrom, expiryTo } = params;
-  return { status, sort, order, today, search, expiryFrom, expiryTo };
+  const { status, sort, order, search, expiryFrom, expiryTo, lowSeats } = params;
+  return {
+    status,
+    sort,
+    order,
+    today,
+    search,
+    expiryFrom,
+    expiryTo,
+    lowSeats: lowSeats ? "true" : undefined,
+  };
 }

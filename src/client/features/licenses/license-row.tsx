@@ -92,6 +92,11 @@ export const LicenseRow = memo(function LicenseRow({
             <div className="text-sm">
               {license.assignedSeats} / {license.totalSeats} seats used
             </div>
+            {license.lowSeats && (
+              <div className="text-xs font-medium text-amber-800 dark:text-amber-300">
+                Low on seats: {license.seatsLeft} left (alert at {license.lowSeatThreshold})
+              </div>
+            )}
             {assignments.length > 0 && (
               <ul
                 className="mt-1 flex flex-wrap gap-1"

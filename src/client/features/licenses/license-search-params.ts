@@ -12,6 +12,10 @@ export const licenseListSearchParamsSchema = listSearchParamsSchema.extend({
   sort: z.enum(["name", "expiryDate", "cost"] satisfies LicenseListParams["sort"][]).catch("name"),
   expiryFrom: z.string().refine(isIsoDate).catch(""),
   expiryTo: z.string().refine(isIsoDate).catch(""),
+  lowSeats: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .catch(false),
 });
 
 /** The License Assignments screen keeps only its page in the URL. */

@@ -38,11 +38,11 @@ export function LicensesPage() {
   // One date for the whole screen, so every badge and the server's filter agree.
   const today = useMemo(() => todayIso(), []);
 
-  const { status, sort, order, page, expiryFrom, expiryTo } = list;
+  const { status, sort, order, page, expiryFrom, expiryTo, lowSeats } = list;
   const search = list.search.trim();
   const params = useMemo<LicenseListParams>(
-    () => ({ search, status, sort, order, expiryFrom, expiryTo }),
-    [search, status, sort, order, expiryFrom, expiryTo],
+    () => ({ search, status, sort, order, expiryFrom, expiryTo, lowSeats }),
+    [search, status, sort, order, expiryFrom, expiryTo, lowSeats],
   );
   const viewer = useMemo(() => (user ? { id: user.id, isAdmin } : null), [user, isAdmin]);
   // 50 rows at a time, with the seats of just those rows (administrators only).
@@ -65,7 +65,8 @@ export function LicensesPage() {
   );
   const openAdd = () => setDialog({ kind: "add" });
 
-  const filtered = search !== "" || status !== "all" || expiryFrom !== "" || expiryTo !== "";
+  const filtered =
+    search !== "" || status !== "all" || expiryFrom !== "" || expiryTo !== "" || lowSeats;
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -103,6 +104,8 @@ export function LicensesPage() {
         order={order}
         expiryFrom={expiryFrom}
         expiryTo={expiryTo}
+        lowSeats={lowSeats}
+        canFilterLowSeats={isAdmin}
         onSearch={setSearch}
         onChange={setList}
         searching={isNewSearchLoading(licenses, params)}

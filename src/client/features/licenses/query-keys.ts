@@ -11,6 +11,8 @@ export interface LicenseListParams {
   /** Only licenses expiring from / to these days ('YYYY-MM-DD'; blank or absent: any). */
   expiryFrom?: string;
   expiryTo?: string;
+  /** Only licenses at or under their low-seat threshold. */
+  lowSeats?: boolean;
 }
 
 /** One page of a screen's list; with its licenses' active assignments when `withAssignments`. */
