@@ -144,6 +144,7 @@ export const IMPORT_COLUMNS: Record<ImportArea, readonly ImportColumn[]> = {
     text("Product", "product", "SEO Spider"),
     text("Status", "status", "Active"),
     text("Total Seats", "totalSeats", "5"),
+    text("Low-Seat Threshold", "lowSeatThreshold", "1"),
     date("Purchase Date", "purchaseDate", "2026-01-15"),
     date("Expiry Date", "expiryDate", "2027-01-15"),
     amount("Payment Amount", "paymentAmount", "259.00"),

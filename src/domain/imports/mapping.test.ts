@@ -60,6 +60,13 @@ describe("mapColumns", () => {
     });
   });
 
+  it("maps a low-seat threshold by our header or Snipe-IT's minimum quantity", () => {
+    expect(fieldsOf("licenses", ["Low-Seat Threshold"])).toEqual({
+      "Low-Seat Threshold": "lowSeatThreshold",
+    });
+    expect(fieldsOf("licenses", ["Min. QTY"])).toEqual({ "Min. QTY": "lowSeatThreshold" });
+  });
+
   it("maps Snipe-IT's assets-sample.csv and accessories-sample.csv headers", () => {
     const assets = fieldsOf("hardware", [
       "Company",

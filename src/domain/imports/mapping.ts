@@ -25,6 +25,8 @@ const SYNONYMS: Record<ImportArea, Record<string, readonly string[]>> = {
     orderId: ["Order Number", "Order", "Order No", "Purchase Order", "PO Number"],
     product: ["Product Name"],
     totalSeats: ["Seats", "Seat Count", "Quantity", "QTY"],
+    // Snipe-IT's licenses alert below a minimum quantity ("Min. QTY", min_amt) too.
+    lowSeatThreshold: ["Low Seat Threshold", "Min QTY", "Min Amt", "Minimum Quantity"],
     purchaseDate: ["Purchased", "Order Date"],
     expiryDate: ["Expiration Date", "Expiration", "Expires", "Expiry", "Expires On", "End Date"],
     paymentAmount: ["Purchase Cost", "Cost", "Price", "Amount"],

@@ -41,6 +41,7 @@ export const licenseImport = defineImportArea<CreateLicenseRequest>({
         purchaseDate: fields.purchaseDate ?? null,
         expiryDate: fields.expiryDate ?? null,
         paymentAmount: fields.paymentAmount ?? null,
+        lowSeatThreshold: fields.lowSeatThreshold ?? null,
         notes: fields.notes ?? null,
         ...storedLicenseKey(secrets, licenseKey),
       })),
