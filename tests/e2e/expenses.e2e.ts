@@ -161,6 +161,7 @@ describe("Expense Analysis", () => {
           hosting: { ...empty, month: null },
           byMonth: [],
           largest: [],
+          budget: null,
         } satisfies ExpenseSummaryResponse),
       }),
     );

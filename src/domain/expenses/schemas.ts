@@ -9,6 +9,13 @@ export type DisplayCurrencyCode = (typeof DISPLAY_CURRENCIES)[number];
 
 export const EXPENSE_SOURCES = ["licenses", "directories", "gsuite", "hosting"] as const;
 export type ExpenseSource = (typeof EXPENSE_SOURCES)[number];
+/** Each source as the screens and alerts name it. */
+export const EXPENSE_SOURCE_LABELS: Record<ExpenseSource, string> = {
+  licenses: "Licenses",
+  directories: "Directories",
+  gsuite: "G Suite",
+  hosting: "Hosting",
+};
 export const EXPENSE_SOURCE_FILTERS = ["all", ...EXPENSE_SOURCES] as const;
 export type ExpenseSourceFilter = (typeof EXPENSE_SOURCE_FILTERS)[number];
 
@@ -105,6 +112,21 @@ export const expenseSummaryResponseSchema = z.object({
     }),
   ),
   largest: z.array(z.object({ source: z.enum(EXPENSE_SOURCES), name: z.string(), monthly: money })),
+  /**
+   * The monthly budgets (issue 34) in the display currency, to set beside byMonth; null when
+   * none is set. A budget's own currency is GET /api/budgets'.
+   */
+  budget: z
+    .object({
+      total: money.nullable(),
+      bySource: z.object({
+        licenses: money.nullable(),
+        directories: money.nullable(),
+        gsuite: money.nullable(),
+        hosting: money.nullable(),
+      }),
+    })
+    .nullable(),
 });
 export type ExpenseSummaryResponse = z.infer<typeof expenseSummaryResponseSchema>;
 export type LicenseExpenseRow = z.infer<typeof licenseRowSchema>;

@@ -1,6 +1,7 @@
 // Expense Analysis and the expense calendar (decision 0015): administrators only, like the page.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { todayIso } from "../../domain/dates";
+import { budgetsResponseSchema, budgetsSchema } from "../../domain/expenses/budgets";
 import {
   calendarDayQuerySchema,
   calendarDayResponseSchema,
@@ -10,9 +11,12 @@ import {
   expenseSummaryQuerySchema,
   expenseSummaryResponseSchema,
 } from "../../domain/expenses/schemas";
+import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
 import { declareListExport } from "../export/list-export-route";
 import { expenseTable } from "../export/tables/expenses";
+import { checkBudgetAlerts } from "../notifications/budget-alerts";
+import { readBudgets, saveBudgets } from "./budgets-service";
 import { calendarDay, calendarMonth } from "./calendar";
 import { expenseSummary } from "./summary";
 import { withoutJit } from "./without-jit";
@@ -37,6 +41,24 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       withoutJit(app.db, (tx) =>
         expenseSummary(tx, { ...request.query, today: request.query.today ?? todayIso() }),
+      ),
+  );
+
+  // The monthly budgets (issue 34): the whole set read and replaced at once.
+  app.get(
+    "/api/budgets",
+    { preHandler: requireAdmin, schema: { response: { 200: budgetsResponseSchema } } },
+    async () => readBudgets(app.db),
+  );
+  app.put(
+    "/api/budgets",
+    {
+      preHandler: requireAdmin,
+      schema: { body: budgetsSchema, response: { 200: budgetsResponseSchema } },
+    },
+    async (request) =>
+      saveBudgets(app.db, request.body, actorOf(request), (tx) =>
+        checkBudgetAlerts(tx, todayIso()),
       ),
   );
 

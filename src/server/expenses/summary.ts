@@ -2,6 +2,7 @@
 // largest rows and the full count), spend by month and the largest costs. Each source is a
 // section of its own (<source>-section.ts); this file asks the wanted ones and puts them together.
 import type { IsoDate } from "../../domain/dates";
+import { budgetInDisplayCurrency } from "../../domain/expenses/budgets";
 import { chartMonths, cumulativeByMonth, type StartGroup } from "../../domain/expenses/by-month";
 import { averageCostPerSeat } from "../../domain/expenses/costs";
 import {
@@ -15,11 +16,12 @@ import { roundMoney, toCents } from "../../domain/money/amounts";
 import { yearlyFromMonthly } from "../../domain/money/factors";
 import { monthOf } from "../../domain/money/months";
 import type { Executor } from "../db/client";
+import { readBudgets } from "./budgets-service";
 import { directorySection } from "./directories-section";
 import { gsuiteSection } from "./gsuite-section";
 import { hostingSection } from "./hosting-section";
 import { licenseSection } from "./licenses-section";
-import { expenseContext } from "./section-context";
+import { convert, expenseContext } from "./section-context";
 import { upcomingPayments } from "./upcoming-section";
 
 export async function expenseSummary(
@@ -35,12 +37,13 @@ export async function expenseSummary(
     source === "all" ? ["licenses", "directories", "gsuite", "hosting"] : [source];
   const has = (s: ExpenseSource) => wanted.includes(s);
 
-  const [licenses, directories, gsuite, hosting, upcoming30Days] = await Promise.all([
+  const [licenses, directories, gsuite, hosting, upcoming30Days, budgets] = await Promise.all([
     has("licenses") ? licenseSection(c) : null,
     has("directories") ? directorySection(c) : null,
     has("gsuite") ? gsuiteSection(c) : null,
     has("hosting") ? hostingSection(c) : null,
     upcomingPayments(c, wanted),
+    readBudgets(db),
   ]);
 
   const monthlyCents =
@@ -119,5 +122,8 @@ export async function expenseSummary(
       : null,
     byMonth,
     largest,
+    budget: budgetInDisplayCurrency(budgets, (amount) =>
+      roundMoney(convert(c, amount, budgets.currency)),
+    ),
   };
 }

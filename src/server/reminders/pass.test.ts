@@ -37,6 +37,8 @@ function obligation(n: number, date: IsoDate, more: Partial<ReminderObligation> 
   return {
     key: `license:${n}:expiry:${date}`,
     kind: "license_expiry",
+    area: "licenses",
+    itemId: n,
     title: `License expires: Licence ${n}`,
     date,
     amount: "1200.50",

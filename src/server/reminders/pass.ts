@@ -14,6 +14,7 @@ import {
   scopeOf,
 } from "../mail/deliver";
 import type { Mailer } from "../mail/mailer";
+import { checkBudgetAlerts } from "../notifications/budget-alerts";
 import { sweepLowSeatAlerts } from "../notifications/seat-alerts";
 import { REMINDER_PASS_LEASE } from "./lease";
 import { type ObligationSource, type PlanOutcome, planReminders } from "./plan";
@@ -40,13 +41,23 @@ export type PassOutcome = PlanOutcome &
 
 export async function runReminderPass(
   db: Db,
-  mailer: Mailer,
+  /** Null without SMTP: the reminders and budget alerts go to chat and webhook channels only. */
+  mailer: Mailer | null,
   day: IsoDate,
   options: PassOptions,
 ): Promise<PassOutcome> {
   const now = options.now ?? new Date();
   const outcome = await underLease(db, options, async (renew) => {
-    const planned = await planReminders(db, options.obligations, day, options.linkBase, now);
+    const planned = await planReminders(
+      db,
+      options.obligations,
+      day,
+      options.linkBase,
+      now,
+      mailer !== null,
+    );
+    // A month's spend moves with every change to what is paid for: looked at once a pass.
+    await db.transaction((tx) => checkBudgetAlerts(tx, day));
     const delivered = await deliverDue(db, mailer, now, {
       stillMine: renew,
       check: recipientCheck(options.obligations, day),

@@ -18,12 +18,16 @@ import type { Db, Executor } from "../db/client";
 import { idIn } from "../db/id-list";
 import { reminderDeliveries, reminderPassState, userPreferences, users } from "../db/schema";
 import type { MailContent } from "../mail/layout";
+import { emitNotification } from "../notifications/emit";
 import { digestMail, type ReminderItem, reminderMail } from "./messages";
 import { readReminderOffsets } from "./offsets-service";
 
 /** An obligation as the obligations list gives it (src/domain/obligations.ts), as far as used here. */
 export interface ReminderObligation extends ReminderItem {
   key: string;
+  /** The item's area and row (the alert's item); null where there is none (hosting's month). */
+  area: string;
+  itemId: number | null;
   /** Everyone assigned to the item (seat holders, account users, the hardware's holder). */
   personUserIds: number[];
 }
@@ -55,6 +59,8 @@ export async function planReminders(
   day: IsoDate,
   linkBase: string,
   now: Date,
+  /** Whether mail is on: without it the day's reminders go to chat and webhook channels only. */
+  mail = true,
 ): Promise<PlanOutcome> {
   return db.transaction(async (tx) => {
     await lockForTransaction(tx, "reminderPlanning");
@@ -71,8 +77,9 @@ export async function planReminders(
     const obligations = await source(tx, { from: day, to: addDays(day, furthest) }, "all");
     const due = dueReminders(obligations, daysOf, { firstDay, today: day });
 
+    await emitReminderAlerts(tx, due, day);
     let queued = 0;
-    for (const recipient of await recipientsOf(tx, due)) {
+    for (const recipient of mail ? await recipientsOf(tx, due) : []) {
       const mine = due
         .filter(
           ({ obligation }) =>
@@ -103,6 +110,35 @@ export async function planReminders(
       });
     return { plannedDays: { from: firstDay, to: day }, queued };
   });
+}
+
+/**
+ * Each reminder once to the channels that chose `reminder` (notifications/emit.ts): the same plan
+ * as the mails, keyed by the obligation and the offset, so a day planned again sends nothing new.
+ * Amounts go too: a channel is the administrators' (they set it up), as the admin mails are.
+ */
+async function emitReminderAlerts(
+  tx: Executor,
+  due: DueReminder<ReminderObligation>[],
+  day: IsoDate,
+): Promise<void> {
+  for (const { obligation, daysBefore } of due) {
+    const days = daysBetween(day, obligation.date);
+    const when = days <= 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`;
+    const amount =
+      obligation.amount === null
+        ? ""
+        : ` Amount: ${obligation.currency ? `${obligation.currency} ` : ""}${obligation.amount}.`;
+    await emitNotification(tx, {
+      type: "reminder",
+      key: `reminder:${obligation.key}:${daysBefore}`,
+      title: `Reminder: ${obligation.title}`,
+      text: `${obligation.date} (${when}).${amount}`,
+      item: { area: obligation.area, id: obligation.itemId, label: obligation.title },
+      link: obligation.path,
+      payload: { kind: obligation.kind, date: obligation.date, daysBefore },
+    });
+  }
 }
 
 /**

@@ -17,7 +17,8 @@ export const DELIVERY_CHECK_MS = 15_000;
 
 export interface ReminderSchedule extends Omit<PassOptions, "now"> {
   db: Db;
-  mailer: Mailer;
+  /** Null without SMTP: passes plan chat and webhook alerts only. */
+  mailer: Mailer | null;
   intervalMs: number;
   log: Pick<FastifyBaseLogger, "info" | "warn">;
   firstPassAfterMs?: number;

@@ -28,6 +28,8 @@ let mailer: Mailer;
 const obligations: ReminderObligation[] = [1, 2, 3].map((n) => ({
   key: `license:${n}:expiry:${addDays(DAY, 15)}`,
   kind: "license_expiry",
+  area: "licenses",
+  itemId: n,
   title: `License expires: Licence ${n}`,
   date: addDays(DAY, 15),
   amount: null,

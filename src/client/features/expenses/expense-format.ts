@@ -5,12 +5,7 @@ import { formatMoney } from "@/domain/money/format";
 export const money = (value: number | null | undefined, currency: DisplayCurrencyCode) =>
   formatMoney(value ?? 0, currency);
 
-export const SOURCE_LABELS: Record<ExpenseSource, string> = {
-  licenses: "Licenses",
-  directories: "Directories",
-  gsuite: "G Suite",
-  hosting: "Hosting",
-};
+export { EXPENSE_SOURCE_LABELS as SOURCE_LABELS } from "@/domain/expenses/schemas";
 
 /** Chart and legend colours per source (readable on white, distinct for colour-blind eyes). */
 export const SOURCE_COLORS: Record<ExpenseSource, string> = {
