@@ -23,6 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { keysetOrder, keysetSort, type PageCursors, selectKeysetPage } from "../lib/keyset";
 import { matchingIds } from "../lib/text-search";
 import type { AssignmentMail } from "../mail/assignment-mail";
+import { emitNotification } from "../notifications/emit";
 import {
   lockActiveRecipient,
   lockRecipients,
@@ -278,6 +279,15 @@ export async function createHardwareRequest(
         requestedByUserId: requesterId,
         reason: input.reason,
       },
+    });
+    const label = requestLabel(created) ?? `Request ${row!.id}`;
+    await emitNotification(tx, {
+      type: "request_pending",
+      key: `request_pending:${row!.id}`,
+      title: `Hardware request waiting for approval: ${label}`,
+      text: input.reason ?? "No reason given.",
+      item: { area: "hardware_requests", id: row!.id, label },
+      link: "/hardware?tab=requests",
     });
     return created;
   });

@@ -30,6 +30,7 @@ import type { Db, Tx } from "../db/client";
 import { type Lease, releaseLease, takeLease } from "../db/lease";
 import { dropletCosts, droplets, hostingImports } from "../db/schema";
 import { AppError, conflict } from "../http/errors";
+import { emitNotification } from "../notifications/emit";
 import {
   type HostingProvider,
   HostingProviderError,
@@ -380,9 +381,20 @@ async function importUnderLease(
         ? error.message
         : "The import could not be saved; the previous data is unchanged.";
     await db
-      .update(hostingImports)
-      .set({ finishedAt: new Date(), outcome: "error", message })
-      .where(eq(hostingImports.id, importId))
+      .transaction(async (tx) => {
+        await tx
+          .update(hostingImports)
+          .set({ finishedAt: new Date(), outcome: "error", message })
+          .where(eq(hostingImports.id, importId));
+        await emitNotification(tx, {
+          type: "sync_failed",
+          key: `sync_failed:hosting:${importId}`,
+          title: "Hosting import failed",
+          text: message,
+          item: { area: "hosting", id: importId, label: "DigitalOcean import" },
+          link: "/hosting",
+        });
+      })
       // A database that fails here too leaves the row to its lease; the first error is the story.
       .catch(() => {});
     if (error instanceof HostingProviderError) {

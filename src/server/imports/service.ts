@@ -1,6 +1,6 @@
 // CSV import: preview (check every row, write nothing) and commit (claim the area, check again,
 // then write the valid rows in one transaction: all of them or none).
-import type { ImportArea } from "../../domain/imports/columns";
+import { IMPORT_AREA_LABELS, type ImportArea } from "../../domain/imports/columns";
 import {
   type ImportPreviewResponse,
   type ImportReadQuery,
@@ -14,6 +14,7 @@ import { isUniqueViolation } from "../db/driver-errors";
 import { analyzeAfterBulkWrite } from "../db/maintenance";
 import { AppError, badRequest, conflict } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
+import { emitNotification } from "../notifications/emit";
 import { importAreas } from "./areas";
 import { chunked } from "./areas/area";
 import { type CheckedFile, type CheckedRow, checkAgainstDatabase, checkFile } from "./check";
@@ -177,6 +178,19 @@ export async function commitImport(
           rows: written,
           createdIds,
           message: `Imported ${plural(written, "row")}${skipped > 0 ? `, skipped ${skipped}` : ""}.`,
+        });
+        await emitNotification(tx, {
+          type: "import_finished",
+          key: `import_finished:${claim.id}`,
+          title: `Import of ${IMPORT_AREA_LABELS[area]} finished`,
+          text: `Imported ${plural(written, "row")}${skipped > 0 ? `, skipped ${skipped}` : ""}.`,
+          item: {
+            area: definition.activityArea,
+            id: claim.id,
+            label: options.fileName ?? "CSV import",
+          },
+          link: "/settings",
+          payload: { area, imported: written, skipped },
         });
         return { area, ...readingOf(table, file.dateFormat), imported: written, skipped };
       })

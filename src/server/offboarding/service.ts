@@ -35,6 +35,7 @@ import {
 import { AppError, badRequest, conflict, notFound } from "../http/errors";
 import { createAssignment } from "../licenses/assignments-service";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
+import { emitNotification } from "../notifications/emit";
 import { listHoldings } from "../users/holdings";
 import { lockPersonLeaving, lockRecipients, userInactive } from "../users/recipient-lock";
 import { assertAnotherActiveAdmin } from "../users/service";
@@ -372,6 +373,15 @@ export async function offboardUser(
           to: outcome.toUserId,
         })),
       },
+    });
+    await emitNotification(tx, {
+      type: "offboarded",
+      key: `offboarded:${row!.id}`,
+      title: `Offboarded: ${row!.userName}`,
+      text: `${outcomes.length} item${outcomes.length === 1 ? "" : "s"} handled, by ${row!.performedByName}.`,
+      item: { area: "users", id: person.id, label: row!.userName },
+      link: "/users",
+      payload: { offboarding: row!.id, items: outcomes.length },
     });
     return toOffboardingResponse(row!);
   });
