@@ -41,7 +41,7 @@ export function HeldOffboardings({ query }: { query: DashboardSummaryQuery }) {
       {held.items.map((person) => (
         <TableRow key={person.userId}>
           <TableCell className="font-medium">
-            {person.displayName}
+            <span>{person.displayName}</span>
             {person.displayName !== person.username && (
               <span className="block text-xs text-muted-foreground">{person.username}</span>
             )}

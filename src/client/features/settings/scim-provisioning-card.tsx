@@ -48,15 +48,8 @@ export function ScimProvisioningCard() {
   const tokens = useScimTokens();
   const [creating, setCreating] = React.useState(false);
   const [revoking, setRevoking] = React.useState<ScimTokenResponse | null>(null);
+  // Where focus goes once a token is revoked: its row, which opened the confirmation, is gone.
   const createButton = React.useRef<HTMLButtonElement>(null);
-  // A revoked token's row (and the button that opened the confirmation) goes: focus moves to
-  // Create token instead of being lost.
-  const [revokedId, setRevokedId] = React.useState<number | null>(null);
-  React.useEffect(() => {
-    if (revokedId === null || tokens.data?.some((token) => token.id === revokedId)) return;
-    createButton.current?.focus();
-    setRevokedId(null);
-  }, [revokedId, tokens.data]);
 
   return (
     <SettingsCard
@@ -94,7 +87,7 @@ export function ScimProvisioningCard() {
       {revoking && (
         <RevokeScimTokenDialog
           token={revoking}
-          onRevoked={() => setRevokedId(revoking.id)}
+          afterRevoke={createButton}
           onOpenChange={(open) => !open && setRevoking(null)}
         />
       )}

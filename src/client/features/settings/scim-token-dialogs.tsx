@@ -117,13 +117,15 @@ function NewScimToken({ created, onDone }: { created: CreatedScimTokenResponse; 
 
 export function RevokeScimTokenDialog({
   token,
-  onRevoked,
   onOpenChange,
+  afterRevoke,
 }: {
   token: ScimTokenResponse;
-  onRevoked(): void;
   onOpenChange(open: boolean): void;
+  /** Given focus once the token is revoked (its row, which opened this, is gone). */
+  afterRevoke: React.RefObject<HTMLElement | null>;
 }) {
+  const revoked = React.useRef(false);
   const revoke = useRevokeScimToken();
   const action = useDialogAction({
     run: () => revoke.mutateAsync(token.id),
@@ -133,7 +135,7 @@ export function RevokeScimTokenDialog({
       description: `Failed to revoke SCIM token: ${detail(error)}`,
     }),
     onDone: () => {
-      onRevoked();
+      revoked.current = true;
       onOpenChange(false);
     },
   });
@@ -146,6 +148,11 @@ export function RevokeScimTokenDialog({
       busy={action.busy}
       onOpenChange={onOpenChange}
       onConfirm={() => void action.run()}
+      onCloseAutoFocus={(event) => {
+        if (!revoked.current) return;
+        event.preventDefault();
+        afterRevoke.current?.focus();
+      }}
     />
   );
 }
