@@ -124,6 +124,37 @@ describe("the SCIM provisioning card", () => {
   }
 });
 
+describe("the SCIM provisioning card's other states", () => {
+  it("says when there are no tokens, and when the tokens or the policy cannot be loaded, with Try again", async () => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    const isTokens = (url: URL) => url.pathname === "/api/scim-tokens";
+    const isSettings = (url: URL) => url.pathname === "/api/scim-settings";
+    await page.route(isTokens, (route) =>
+      route.fulfill({ status: 503, json: { message: "Database unavailable" } }),
+    );
+    await page.route(isSettings, (route) =>
+      route.fulfill({ status: 503, json: { message: "Database unavailable" } }),
+    );
+    await openCard(page);
+    const tokensAlert = page.getByRole("alert").filter({ hasText: "Failed to load SCIM tokens." });
+    await visible(tokensAlert);
+    await visible(tokensAlert.getByText("Database unavailable", { exact: false }));
+    await visible(page.getByRole("alert").filter({ hasText: "Failed to load SCIM settings." }));
+
+    // Try again, now answered: no tokens yet, and the policy.
+    await page.unroute(isTokens);
+    await page.unroute(isSettings);
+    await page.route(isTokens, (route) =>
+      route.request().method() === "GET" ? route.fulfill({ json: [] }) : route.fallback(),
+    );
+    const retries = page.getByRole("button", { name: "Try again", exact: true });
+    await retries.first().click();
+    await visible(page.getByText("No SCIM tokens yet.", { exact: false }));
+    await page.getByRole("button", { name: "Try again", exact: true }).click();
+    await visible(page.getByRole("combobox", { name: "When someone is deprovisioned" }));
+  });
+});
+
 describe("Needs Attention's held offboardings", () => {
   for (const width of [360, 1280]) {
     it(`lists a person SCIM deprovisioned under 'hold' until their offboarding is finished (${width} px)`, async () => {
