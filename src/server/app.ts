@@ -197,7 +197,10 @@ export async function buildApp({
   await app.register(exportRoutes);
   await app.register(apiTokenRoutes);
   await app.register(scimTokenRoutes);
-  await scimRoutes(app, { adoptByEmail: config.scimAdoptByEmail });
+  await scimRoutes(app, {
+    adoptByEmail: config.scimAdoptByEmail,
+    rateLimitPerMinute: config.scimRateLimitPerMinute,
+  });
   await app.register(activityRoutes);
   await app.register(reminderRoutes);
   await app.register(notificationRoutes);

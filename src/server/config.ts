@@ -107,6 +107,8 @@ export const envSchema = z.object({
   GOOGLE_AUTO_CREATE: booleanFromEnv.default(false),
   // SCIM provisioning (decision 0060): link an existing person with the same e-mail on create.
   SCIM_ADOPT_BY_EMAIL: booleanFromEnv.default(false),
+  // Requests a minute each SCIM token may make on one instance; past it, 429 with Retry-After.
+  SCIM_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
   // Only Google Workspace accounts of this domain (the ID token's hd claim) may sign in.
   GOOGLE_ALLOWED_DOMAIN: z
     .string()
@@ -216,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webauthn,
     google,
     scimAdoptByEmail: values.SCIM_ADOPT_BY_EMAIL,
+    scimRateLimitPerMinute: values.SCIM_RATE_LIMIT,
     mail,
     reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,
     webhooksAllowLocal: values.WEBHOOKS_ALLOW_LOCAL,

@@ -16,5 +16,6 @@ export function emptySummary(users = 0): DashboardSummaryResponse {
     hardware: { total: 0, available: 0, assigned: 0, byType: [], inventory: [] },
     officeAccounts: { total: 0, byStatus: [], active: 0, monthlyExpense: { AUD: 0, USD: 0 } },
     users: { total: users, newest: [] },
+    heldOffboardings: { items: [], total: 0 },
   };
 }

@@ -21,6 +21,11 @@ export interface ConfirmDialogProps {
   busy: boolean;
   onConfirm(): void;
   onOpenChange(open: boolean): void;
+  /**
+   * Where focus goes on close, when not back to the opener (hooks/use-return-focus.ts): call
+   * preventDefault() and focus it.
+   */
+  onCloseAutoFocus?(event: Event): void;
 }
 
 /** Cancel / confirm for a destructive action; stays open until the request has finished. */
@@ -33,10 +38,11 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onOpenChange,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

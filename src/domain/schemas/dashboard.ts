@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ACCOUNT_STATUSES, HARDWARE_STATUSES, HARDWARE_TYPES } from "../enums";
 import { licenseResponseSchema } from "./licenses";
+import { heldOffboardingListSchema } from "./scim";
 
 /** Most rows Needs Attention and Renews Soon carry; `total` says how many there are in all. */
 export const DASHBOARD_LIST_LIMIT = 25;
@@ -121,5 +122,10 @@ export const dashboardSummaryResponseSchema = z.object({
   }),
   /** Administrators only: Team Members and the user list card. */
   users: z.object({ total: z.number(), newest: z.array(dashboardUserSchema) }).nullable(),
+  /**
+   * Administrators only: people SCIM deactivated whose holdings wait for review (decision 0060),
+   * for Needs Attention, the oldest HELD_OFFBOARDINGS_LIMIT of them.
+   */
+  heldOffboardings: heldOffboardingListSchema.nullable(),
 });
 export type DashboardSummaryResponse = z.output<typeof dashboardSummaryResponseSchema>;

@@ -3,6 +3,7 @@
 // the person holds.
 import { z } from "zod";
 import { textSchema } from "./common";
+import { holdingKindSchema } from "./offboarding";
 
 export const MAX_SCIM_TOKEN_NAME = 100;
 
@@ -44,14 +45,27 @@ export const scimSettingsSchema = z
   .strict();
 export type ScimSettings = z.infer<typeof scimSettingsSchema>;
 
+/** How many of one kind of thing a held person still holds (kinds they hold none of are left out). */
+export const heldCountSchema = z.object({ kind: holdingKindSchema, count: z.number() });
+
 /** A person SCIM deactivated under 'hold', waiting for an administrator to finish offboarding. */
 export const heldOffboardingSchema = z.object({
   userId: z.number(),
   username: z.string(),
-  fullName: z.string().nullable(),
+  /** Full name, else username. */
+  displayName: z.string(),
   since: z.string(),
-  /** Their User Details page, where the offboarding is finished. */
+  /** What they hold, by kind, in the Offboard dialog's order. */
+  holdings: z.array(heldCountSchema),
+  /** Their User Details (Users page, `?item=`), where the offboarding is finished. */
   link: z.string(),
 });
-export const heldOffboardingListSchema = z.array(heldOffboardingSchema);
 export type HeldOffboarding = z.infer<typeof heldOffboardingSchema>;
+
+/** Most people the list carries (the oldest first); `total` says how many wait in all. */
+export const HELD_OFFBOARDINGS_LIMIT = 25;
+export const heldOffboardingListSchema = z.object({
+  items: z.array(heldOffboardingSchema),
+  total: z.number(),
+});
+export type HeldOffboardingList = z.infer<typeof heldOffboardingListSchema>;

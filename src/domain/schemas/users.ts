@@ -92,5 +92,10 @@ export const userHoldingsResponseSchema = z.object({
   officeAccounts: z.number(),
   licenses: z.number(),
   items: z.array(holdingItemSchema),
+  /**
+   * SCIM deactivated them under the 'hold' policy (decision 0060): inactive, and the Offboard
+   * dialog still decides on what they hold.
+   */
+  offboardingHeld: z.boolean(),
 });
 export type UserHoldingsResponse = z.infer<typeof userHoldingsResponseSchema>;

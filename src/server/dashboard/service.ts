@@ -2,8 +2,10 @@
 // side. An area joins the dashboard by adding its section here (and its field to the schema).
 import type { IsoDate } from "../../domain/dates";
 import type { DashboardSummaryResponse } from "../../domain/schemas/dashboard";
+import { HELD_OFFBOARDINGS_LIMIT } from "../../domain/schemas/scim";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db } from "../db/client";
+import { listHeldOffboardings } from "../scim/held-service";
 import { officeAccountsSummary } from "./accounts-summary";
 import { hardwareSummary } from "./hardware-summary";
 import { licenseSummary } from "./license-summary";
@@ -14,11 +16,12 @@ export async function dashboardSummary(
   session: ActiveSession,
   today: IsoDate,
 ): Promise<DashboardSummaryResponse> {
-  const [licenses, hardware, officeAccounts, users] = await Promise.all([
+  const [licenses, hardware, officeAccounts, users, heldOffboardings] = await Promise.all([
     licenseSummary(db, session, today),
     hardwareSummary(db, session),
     officeAccountsSummary(db, session),
     userSummary(db, session),
+    session.user.role === "admin" ? listHeldOffboardings(db, HELD_OFFBOARDINGS_LIMIT) : null,
   ]);
-  return { licenses, hardware, officeAccounts, users };
+  return { licenses, hardware, officeAccounts, users, heldOffboardings };
 }

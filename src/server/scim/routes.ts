@@ -3,6 +3,7 @@
 // plain JSON accepted too) and its own error shape (errors.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { createRateLimiter } from "../http/rate-limit";
 import { createScimAuthenticator } from "./auth";
 import type { ScimCaller } from "./caller";
 import { listResponse, resourceTypes, schemas, serviceProviderConfig } from "./discovery";
@@ -56,7 +57,10 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data;
 }
 
-export async function scimRoutes(app: FastifyInstance, options: { adoptByEmail: boolean }) {
+export async function scimRoutes(
+  app: FastifyInstance,
+  options: { adoptByEmail: boolean; rateLimitPerMinute: number },
+) {
   await app.register(
     async (scim) => {
       registerScimErrorHandler(scim);
@@ -73,10 +77,22 @@ export async function scimRoutes(app: FastifyInstance, options: { adoptByEmail: 
         },
       );
       const authenticate = createScimAuthenticator(app.db);
+      // Counted per token, after it is known: an identity provider's addresses are shared by its
+      // tenants, so one tenant's bad token must not hold up another's requests.
+      const limiter = createRateLimiter({ max: options.rateLimitPerMinute, windowMs: 60_000 });
       const callers = new WeakMap<FastifyRequest, ScimCaller>();
       scim.addHook("onRequest", async (request, reply) => {
         reply.header("cache-control", "no-store");
-        callers.set(request, await authenticate(request));
+        const caller = await authenticate(request);
+        const verdict = limiter.hit(`token:${caller.tokenId}`);
+        if (!verdict.allowed) {
+          reply.header("retry-after", String(verdict.retryAfterSeconds));
+          throw new ScimError(
+            429,
+            `Too many requests for this SCIM token. Try again in ${verdict.retryAfterSeconds} seconds.`,
+          );
+        }
+        callers.set(request, caller);
       });
       scim.addHook("onSend", async (_request, reply, payload) => {
         if (reply.statusCode !== 204) reply.type(SCIM_CONTENT_TYPE);

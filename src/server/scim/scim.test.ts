@@ -186,9 +186,17 @@ describe("Entra ID's sequence", () => {
       cookie: adminCookie,
     });
     expect(waiting.statusCode, waiting.body).toBe(200);
-    expect(waiting.json()).toEqual([
-      expect.objectContaining({ userId: id, username: userName, link: `/users/${id}` }),
-    ]);
+    expect(waiting.json()).toEqual({
+      total: 1,
+      items: [
+        expect.objectContaining({
+          userId: id,
+          username: userName,
+          holdings: [{ kind: "license_seat", count: 1 }],
+          link: `/users?item=${id}`,
+        }),
+      ],
+    });
 
     // An administrator finishes the offboarding later: the seat released, the review gone.
     const holdings = await t.request({
@@ -215,7 +223,7 @@ describe("Entra ID's sequence", () => {
       url: "/api/scim-held-offboardings",
       cookie: adminCookie,
     });
-    expect(after.json()).toEqual([]);
+    expect(after.json()).toEqual({ total: 0, items: [] });
 
     // Every change is the SCIM token's.
     const logged = await t.app.db

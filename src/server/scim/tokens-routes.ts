@@ -6,6 +6,7 @@ import { idParamsSchema, noContentResponseSchema } from "../../domain/schemas/co
 import {
   createdScimTokenResponseSchema,
   createScimTokenRequestSchema,
+  HELD_OFFBOARDINGS_LIMIT,
   heldOffboardingListSchema,
   scimSettingsSchema,
   scimTokenListResponseSchema,
@@ -94,10 +95,11 @@ export const scimTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
-        summary: "People SCIM deactivated whose holdings wait for review",
+        summary:
+          "People SCIM deactivated whose holdings wait for review (the oldest, and how many)",
         response: { 200: heldOffboardingListSchema },
       },
     },
-    async () => listHeldOffboardings(app.db),
+    async () => listHeldOffboardings(app.db, HELD_OFFBOARDINGS_LIMIT),
   );
 };

@@ -71,6 +71,7 @@ describe("GET /api/users/:id/holdings", () => {
       officeAccounts: 0,
       licenses: 0,
       items: [],
+      offboardingHeld: false,
     });
     expect((await holdings(999999)).statusCode).toBe(404);
   });

@@ -3,7 +3,7 @@
 // section 4) and ends their office-account assignments, in the caller's transaction. License
 // seats: a deleted user's are freed by deleteUser; a deactivated user keeps theirs, as before.
 // Offboarding (server/offboarding) lists the same holdings item by item and decides each.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { ownEntry } from "../../domain/own-entry";
 import type { HoldingItem, HoldingKind } from "../../domain/schemas/offboarding";
@@ -17,7 +17,9 @@ import {
   hardwareRequests,
   licenseAssignments,
   licenses,
+  scimHeldOffboardings,
   trustReviews,
+  type users,
 } from "../db/schema";
 import { lockPersonLeaving } from "./recipient-lock";
 
@@ -170,18 +172,52 @@ export async function listHoldings(
   ];
 }
 
+/**
+ * listHoldings' rules as counts, one correlated subquery per kind, for lists of people (the
+ * dashboard's held offboardings): keep each condition in step with the query above.
+ */
+export function holdingCountsSql(person: typeof users): Record<HoldingKind, SQL<number>> {
+  const counted = (from: SQL) => sql<number>`(select count(*)::int ${from})`;
+  return {
+    license_seat: counted(
+      sql`from ${licenseAssignments} where ${licenseAssignments.userId} = ${person.id} and ${licenseAssignments.isActive}`,
+    ),
+    hardware: counted(sql`from ${hardware} where ${hardware.assignedToUserId} = ${person.id}`),
+    office_account: counted(
+      sql`from ${accountAssignments} where ${accountAssignments.userId} = ${person.id} and ${accountAssignments.isActive}`,
+    ),
+    gsuite_account: counted(
+      sql`from ${gsuiteAccounts} where ${gsuiteAccounts.assignedToUserId} = ${person.id}`,
+    ),
+    trust_review: counted(
+      sql`from ${trustReviews} where lower(${trustReviews.approvedBy}) = lower(${person.username})
+        and ${trustReviews.approvalStatus} = 'approved' and ${trustReviews.isActive}`,
+    ),
+    hardware_request: counted(
+      sql`from ${hardwareRequests} where ${hardwareRequests.requestedByUserId} = ${person.id}
+        and ${hardwareRequests.status} = 'pending'`,
+    ),
+  };
+}
+
 /** The holdings with the counts the delete and deactivate confirmations word. */
 export async function describeHoldings(
   db: Executor,
   person: { id: number; username: string },
 ): Promise<UserHoldingsResponse> {
+  // In turn: `db` may be a transaction (one connection).
   const items = await listHoldings(db, person);
+  const held = await db
+    .select({ userId: scimHeldOffboardings.userId })
+    .from(scimHeldOffboardings)
+    .where(eq(scimHeldOffboardings.userId, person.id));
   const counted = (kind: HoldingKind) => items.filter((held) => held.kind === kind).length;
   return {
     hardware: counted("hardware"),
     officeAccounts: counted("office_account"),
     licenses: counted("license_seat"),
     items,
+    offboardingHeld: held.length > 0,
   };
 }
 

@@ -1,5 +1,6 @@
 // The Needs Attention tab (administrators): licenses that do not renew by themselves and expired
-// in the last 30 days or expire within the next 30, each with a Renew action.
+// in the last 30 days or expire within the next 30, each with a Renew action; then the people SCIM
+// deprovisioned whose offboarding waits for review (held-offboardings.tsx).
 import { AlertTriangle, RefreshCw } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
@@ -9,6 +10,7 @@ import { type RenewableLicense, RenewLicenseDialog } from "@/client/features/lic
 import { formatCalendarDate, titleCase } from "@/client/lib/format";
 import { daysLeftBadgeVariant } from "@/domain/dashboard";
 import { daysLeftLabel } from "./day-labels";
+import { HeldOffboardings } from "./held-offboardings";
 import { type Column, SummaryTableCard } from "./summary-table-card";
 import type { DashboardSummaryQuery } from "./use-dashboard-summary";
 
@@ -25,7 +27,8 @@ export function NeedsAttention({ query }: { query: DashboardSummaryQuery }) {
   const [renewing, setRenewing] = useState<RenewableLicense | null>(null);
 
   return (
-    <>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <HeldOffboardings query={query} />
       <SummaryTableCard
         title="Needs Attention"
         description="Licenses that do not renew automatically and expired in the last 30 days or expire within the next 30 days."
@@ -73,6 +76,6 @@ export function NeedsAttention({ query }: { query: DashboardSummaryQuery }) {
           />
         </Suspense>
       )}
-    </>
+    </div>
   );
 }

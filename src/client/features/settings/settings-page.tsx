@@ -29,6 +29,7 @@ import { usePreferences, useUpdatePreferences } from "./preferences-api";
 import { ReminderAdminCard } from "./reminder-admin-card";
 import { ReminderMailStatus } from "./reminder-mail-status";
 import { useReminderStatus } from "./reminders-api";
+import { ScimProvisioningCard } from "./scim-provisioning-card";
 import { SettingsCard } from "./settings-card";
 
 type Preference = keyof PreferencesResponse | "twoFactor";
@@ -161,6 +162,7 @@ export function SettingsPage() {
       {isAdmin && <CurrencyRatesCard />}
       {isAdmin && <ReminderAdminCard />}
       {isAdmin && <NotificationChannelsCard />}
+      {isAdmin && <ScimProvisioningCard />}
       {isAdmin && <ImportHistoryCard />}
       {twoFactorDialog === "setup" && (
         <TwoFactorSetupDialog onOpenChange={() => setTwoFactorDialog(null)} />

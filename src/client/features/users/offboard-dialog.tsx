@@ -42,14 +42,26 @@ const describeFailure = (error: unknown) => ({
   description: error instanceof Error ? error.message : undefined,
 });
 
-/** The Offboard button of User Details, and its dialog. Only for an active user. */
+/**
+ * The Offboard button of User Details, and its dialog: for an active user, and for one SCIM
+ * deactivated with their holdings held for review (decision 0060), whose offboarding this finishes.
+ */
 export function OffboardUser({ user }: { user: UserResponse }) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<OffboardingResponse | null>(null);
-  if (!user.isActive && !done) return null;
+  // Asked only about an inactive person: whether a SCIM deprovisioning left them to review.
+  const holdings = useUserHoldings(user.id, !user.isActive && !done);
+  const held = !user.isActive && holdings.data?.offboardingHeld === true;
+  if (!user.isActive && !held && !done) return null;
   return (
     <>
-      {user.isActive && !done && (
+      {held && !done && (
+        <p className="text-sm text-muted-foreground">
+          Deactivated by SCIM provisioning. What they hold is kept for review: offboard them to
+          decide on it.
+        </p>
+      )}
+      {(user.isActive || held) && !done && (
         <Button variant="outline" onClick={() => setOpen(true)}>
           Offboard
         </Button>
