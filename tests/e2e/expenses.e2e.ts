@@ -7,6 +7,7 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { todayIso } from "@/domain/dates";
+import { NO_BUDGETS } from "@/domain/expenses/budgets";
 import type {
   CalendarDayResponse,
   CalendarMonthResponse,
@@ -16,7 +17,7 @@ import { formatMoney } from "@/domain/money/format";
 import { monthOf, shiftMonth } from "@/domain/money/months";
 import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { setupE2e } from "../support/e2e";
-import { adminApi, until, visible, waitForCount } from "../support/e2e-ui";
+import { adminApi, expectFocus, hidden, until, visible, waitForCount } from "../support/e2e-ui";
 
 const e2e = setupE2e();
 const isSummary = (url: URL) => url.pathname === "/api/expenses/summary";
@@ -315,4 +316,52 @@ describe("the expense calendar", () => {
     // One day of the grid is in the tab order.
     await waitForCount(grid.locator('[tabindex="0"]'), 1);
   });
+});
+
+describe("monthly budgets", () => {
+  it.each([360, 1280])(
+    "are set in a dialog and shown against this month's spend, at %i px",
+    async (width) => {
+      const api = await adminApi(e2e.baseUrl);
+      await api("PUT", "/api/budgets", NO_BUDGETS);
+      const page = await e2e.pageAs(DEMO_ADMIN);
+      await page.setViewportSize({ width, height: 900 });
+      await page.clock.setFixedTime(NOW);
+      await page.goto(e2e.url("/expenses"));
+      const card = page.getByRole("region", { name: "Monthly budget" });
+      await visible(card.getByText("No budget is set."));
+
+      const opener = card.getByRole("button", { name: "Set budgets" });
+      await opener.click();
+      const dialog = page.getByRole("dialog", { name: "Monthly Budgets" });
+      await dialog.getByLabel("Overall").fill("1000000");
+      await dialog.getByLabel("Hosting").fill("-5");
+      await dialog.getByRole("button", { name: "Save Budgets" }).click();
+      await visible(
+        dialog.getByText("A budget must be an amount greater than 0, or empty for none"),
+      );
+      expect((await api<typeof NO_BUDGETS>("GET", "/api/budgets")).total).toBeNull();
+
+      await dialog.getByLabel("Hosting").fill("");
+      await dialog.getByLabel("Licenses").fill("0.01");
+      await dialog.getByRole("button", { name: "Save Budgets" }).click();
+      await hidden(dialog);
+      await expectFocus(opener, "the Set budgets button");
+      expect(await api("GET", "/api/budgets")).toEqual({
+        currency: "AUD",
+        total: 1000000,
+        bySource: { licenses: 0.01, directories: null, gsuite: null, hosting: null },
+      });
+      const summary = await api<ExpenseSummaryResponse>(
+        "GET",
+        `/api/expenses/summary?currency=AUD&today=${TODAY}`,
+      );
+      const licenseSpend = summary.byMonth.find((m) => m.month === monthOf(TODAY))!.licenses;
+      await visible(
+        card.getByText(`${formatMoney(licenseSpend, "AUD")} of ${formatMoney(0.01, "AUD")}`),
+      );
+      await visible(card.getByRole("meter", { name: "Overall budget used" }));
+      await visible(card.getByRole("meter", { name: "Licenses budget used" }));
+    },
+  );
 });

@@ -1,7 +1,8 @@
 // Server calls of Expense Analysis and the expense calendar (decision 0015). Query keys start with
 // the API path; "today" is the viewer's calendar date, sent so figures match what they see.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
+import type { Budgets } from "@/domain/expenses/budgets";
 import type {
   CalendarDayResponse,
   CalendarMonthResponse,
@@ -49,5 +50,25 @@ export function useCalendarDay(date: string, currency: DisplayCurrencyCode, toda
         `/api/expenses/calendar/day?${query({ date, currency, today })}`,
         { signal },
       ),
+  });
+}
+
+/** The monthly budgets as set (their own currency), for the budgets dialog. */
+export function useBudgets() {
+  return useQuery({
+    queryKey: ["/api/budgets"],
+    queryFn: ({ signal }) => api.get<Budgets>("/api/budgets", { signal }),
+  });
+}
+
+export function useSaveBudgets() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (budgets: Budgets) => api.put<Budgets>("/api/budgets", budgets),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(["/api/budgets"], saved);
+      // The summary carries them in its currency.
+      void queryClient.invalidateQueries({ queryKey: ["/api/expenses/summary"] });
+    },
   });
 }

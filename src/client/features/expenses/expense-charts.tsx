@@ -7,6 +7,7 @@ import {
   BarChart,
   CartesianGrid,
   Legend,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -27,6 +28,12 @@ export default function ExpenseCharts({ summary }: { summary: ExpenseSummaryResp
   const c = summary.currency;
   const shown = EXPENSE_SOURCES.filter((source) => summary[source] !== null);
   const format = (value: unknown) => money(Number(value), c);
+  // The budget of what the chart shows: overall for every source, else that source's.
+  const budget = summary.budget
+    ? summary.source === "all"
+      ? summary.budget.total
+      : summary.budget.bySource[summary.source]
+    : null;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
       <Card role="region" aria-label="Monthly spend by source">
@@ -36,7 +43,7 @@ export default function ExpenseCharts({ summary }: { summary: ExpenseSummaryResp
         <CardContent className="h-72">
           <div
             role="img"
-            aria-label={`Bar chart of monthly spend by source in ${c}, the last 12 months and the next 12`}
+            aria-label={`Bar chart of monthly spend by source in ${c}, the last 12 months and the next 12${budget === null ? "" : `, against a monthly budget of ${format(budget)}`}`}
             className="size-full"
           >
             <ResponsiveContainer width="100%" height="100%">
@@ -60,6 +67,14 @@ export default function ExpenseCharts({ summary }: { summary: ExpenseSummaryResp
                     isAnimationActive={false}
                   />
                 ))}
+                {budget !== null && (
+                  <ReferenceLine
+                    y={budget}
+                    stroke="#dc2626"
+                    strokeDasharray="6 3"
+                    label={{ value: "Budget", position: "insideTopRight", fontSize: 11 }}
+                  />
+                )}
               </BarChart>
             </ResponsiveContainer>
           </div>

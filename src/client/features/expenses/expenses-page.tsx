@@ -18,6 +18,7 @@ import {
   type ExpenseSummaryResponse,
 } from "@/domain/expenses/schemas";
 import { useExpenseSummary } from "./api";
+import { ExpenseBudget } from "./expense-budget";
 import { ExpenseCalendar } from "./expense-calendar";
 import { money, SOURCE_LABELS } from "./expense-format";
 import { ExpenseTables } from "./expense-tables";
@@ -133,6 +134,7 @@ export function ExpensesPage() {
           ) : current ? (
             <>
               <ExpenseTotals summary={current} />
+              <ExpenseBudget summary={current} />
               <Suspense
                 fallback={<Skeleton className="h-80 w-full" aria-label="Loading the charts" />}
               >
