@@ -74,6 +74,8 @@ export const users = pgTable(
     role: text("role", { enum: ROLES }).notNull().default("user"),
     isActive: boolean("is_active").notNull().default(true),
     googleId: text("google_id"),
+    // The subject at the OpenID Connect issuer of OIDC_ISSUER (decision 0059), as googleId is Google's.
+    oidcSubject: text("oidc_subject"),
     // SCIM provisioning (decision 0060): the identity provider's id for the person, and whether
     // SCIM created or linked them; SCIM changes no one else.
     scimExternalId: text("scim_external_id"),
@@ -85,6 +87,7 @@ export const users = pgTable(
     // Usernames are unique regardless of case, so 'Jane' cannot shadow 'jane'.
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_google_id_idx").on(t.googleId),
+    uniqueIndex("users_oidc_subject_idx").on(t.oidcSubject),
     index("users_scim_external_id_idx").on(t.scimExternalId),
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     // The list's sorts (users/service.ts), each one direction for all its keys: by username and by
@@ -204,12 +207,17 @@ export const loginThrottle = pgTable("login_throttle", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
 
-// Google sign-ins under way (auth/google): the state's SHA-256 as the key, with the nonce and PKCE
-// verifier kept here rather than in the browser. Consumed (deleted) by the callback: single use.
+// OpenID Connect sign-ins under way (auth/oidc-sign-in), Google's and the OIDC_ISSUER's (the name is
+// from when Google was the only one): the state's SHA-256 as the key, with the nonce and PKCE
+// verifier kept here rather than in the browser. Consumed (deleted) by the callback: single use,
+// and only by the provider that started it.
 export const googleSignInStates = pgTable(
   "google_sign_in_states",
   {
     id: text("id").primaryKey(),
+    provider: text("provider", { enum: ["google", "oidc"] })
+      .notNull()
+      .default("google"),
     nonce: text("nonce").notNull(),
     codeVerifier: text("code_verifier").notNull(),
     // The callback address sent to Google, which the code exchange must repeat exactly.
