@@ -1,6 +1,7 @@
-// A real OpenID Connect issuer for the Google sign-in tests: panva's oidc-provider on loopback
-// (port 0), with one confidential test client and accounts carrying Google's claims (email,
-// email_verified, hd, name). Its login and consent steps are automatic, so no issuer page is ever
+// A real OpenID Connect issuer for the Google and OIDC sign-in tests: panva's oidc-provider on
+// loopback (port 0), with one confidential test client and accounts carrying Google's claims (email,
+// email_verified, hd, name) and, for the scope "groups", the groups claims identity providers send
+// (groups, roles). Its login and consent steps are automatic, so no issuer page is ever
 // rendered: the test says who signs in next (or that the person declines), and the issuer's
 // interaction endpoint finishes the step at once with a redirect. Everything else (discovery,
 // authorization, PKCE, the token endpoint, signed ID tokens) is the provider's own.
@@ -17,6 +18,9 @@ export interface IssuerAccount {
   /** Google Workspace domain; absent for consumer accounts. */
   hd?: string;
   name?: string;
+  /** Released with the scope "groups" (as Keycloak, Authentik and Okta can be set up to). */
+  groups?: string[];
+  roles?: string[];
 }
 
 export interface OidcIssuer {
@@ -72,6 +76,7 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
         openid: ["sub"],
         email: ["email", "email_verified"],
         profile: ["name", "hd"],
+        groups: ["groups", "roles"],
       },
       features: { devInteractions: { enabled: false } },
       pkce: { required: () => true },
@@ -95,7 +100,7 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
         const clientId = ctx.oidc.client?.clientId;
         if (!accountId || !clientId) return undefined;
         const grant = new ctx.oidc.provider.Grant({ accountId, clientId });
-        grant.addOIDCScope("openid email profile");
+        grant.addOIDCScope("openid email profile groups");
         await grant.save();
         return grant;
       },
@@ -149,6 +154,21 @@ export function googleEnv(
     GOOGLE_CLIENT_SECRET: issuer.clientSecret,
     GOOGLE_ISSUER: issuer.url,
     PUBLIC_URL: publicUrl,
+    ...extra,
+  };
+}
+
+/** The environment that points the application's OIDC sign-in (OIDC_*) at this issuer. */
+export function oidcEnv(
+  issuer: OidcIssuer,
+  publicUrl: string | null,
+  extra: Record<string, string> = {},
+) {
+  return {
+    OIDC_ISSUER: issuer.url,
+    OIDC_CLIENT_ID: issuer.clientId,
+    OIDC_CLIENT_SECRET: issuer.clientSecret,
+    ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
     ...extra,
   };
 }
