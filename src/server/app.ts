@@ -199,7 +199,10 @@ export async function buildApp({
   await app.register(exportRoutes);
   await app.register(apiTokenRoutes);
   await app.register(scimTokenRoutes);
-  await scimRoutes(app, { adoptByEmail: config.scimAdoptByEmail });
+  await scimRoutes(app, {
+    adoptByEmail: config.scimAdoptByEmail,
+    adminGroups: config.scimAdminGroups,
+  });
   await app.register(activityRoutes);
   await app.register(reminderRoutes);
   await app.register(notificationRoutes);

@@ -244,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     google,
     oidc,
     scimAdoptByEmail: values.SCIM_ADOPT_BY_EMAIL,
+    // SCIM Groups named here make their members administrators (decision 0059), OIDC or not.
+    scimAdminGroups: adminGroupsOf(values),
     mail,
     reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,
     webhooksAllowLocal: values.WEBHOOKS_ALLOW_LOCAL,
@@ -341,6 +343,12 @@ function googleConfig(values: z.infer<typeof envSchema>) {
 
 export type GoogleConfig = NonNullable<ReturnType<typeof googleConfig>>;
 
+/** OIDC_ADMIN_GROUPS, or null when none is named: for the OIDC sign-in and for SCIM Groups. */
+function adminGroupsOf(values: z.infer<typeof envSchema>): string[] | null {
+  const groups = values.OIDC_ADMIN_GROUPS ?? [];
+  return groups.length > 0 ? groups : null;
+}
+
 function oidcConfig(values: z.infer<typeof envSchema>) {
   const {
     OIDC_ISSUER: issuer,
@@ -366,7 +374,6 @@ function oidcConfig(values: z.infer<typeof envSchema>) {
   if (problems.length > 0 || !issuer || !clientId || !clientSecret) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
-  const adminGroups = values.OIDC_ADMIN_GROUPS ?? [];
   return {
     clientId,
     clientSecret,
@@ -375,7 +382,7 @@ function oidcConfig(values: z.infer<typeof envSchema>) {
     scopes: values.OIDC_SCOPES,
     autoCreate: values.OIDC_AUTO_CREATE,
     // Null: no group rule, roles are left as they are.
-    adminGroups: adminGroups.length > 0 ? adminGroups : null,
+    adminGroups: adminGroupsOf(values),
     groupsClaim: values.OIDC_GROUPS_CLAIM,
     redirectUri: values.PUBLIC_URL
       ? `${new URL(values.PUBLIC_URL).origin}/api/auth/oidc/callback`

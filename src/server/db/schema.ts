@@ -198,6 +198,36 @@ export const scimHeldOffboardings = pgTable("scim_held_offboardings", {
   createdAt: createdAt(),
 });
 
+// SCIM Groups (decision 0059): the groups an identity provider pushes, with their SCIM-managed
+// members. A group whose displayName is one of OIDC_ADMIN_GROUPS makes its members administrators.
+export const scimGroups = pgTable(
+  "scim_groups",
+  {
+    id: serial("id").primaryKey(),
+    displayName: text("display_name").notNull(),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("scim_groups_display_name_idx").on(t.displayName)],
+);
+
+export const scimGroupMembers = pgTable(
+  "scim_group_members",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index("scim_group_members_user_id_idx").on(t.userId),
+  ],
+);
+
 // Failed sign-in counters, per account ('user:<name>') and per address ('ip:<addr>').
 // Kept in the database so every server process behind a load balancer sees the same counts.
 export const loginThrottle = pgTable("login_throttle", {

@@ -11,6 +11,7 @@ import {
 } from "../../../domain/oidc-sign-in";
 import { oidcStatusResponseSchema } from "../../../domain/schemas/oidc-sign-in";
 import type { OidcConfig } from "../../config";
+import { roleOfGroups } from "../../users/group-role";
 import { publicRoute } from "../guards";
 import type { OpenIdIdentity, OpenIdProvider } from "../openid/provider";
 import { openIdSignInRoutes } from "../openid/routes";
@@ -46,8 +47,7 @@ export function roleByGroups(
   identity: Pick<OpenIdIdentity, "claims">,
 ): Role | null {
   if (!config.adminGroups) return null;
-  const groups = groupsOf(identity.claims, config.groupsClaim);
-  return groups.some((group) => config.adminGroups?.includes(group)) ? "admin" : "user";
+  return roleOfGroups(groupsOf(identity.claims, config.groupsClaim), config.adminGroups);
 }
 
 export function oidcProvider(config: OidcConfig | null): OpenIdProvider {

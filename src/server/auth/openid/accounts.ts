@@ -14,8 +14,7 @@ import { type ActivityActor, recordActivity } from "../../activity/record";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/driver-errors";
 import { users } from "../../db/schema";
-import { AppError } from "../../http/errors";
-import { assertAnotherActiveAdmin } from "../../users/service";
+import { applyGroupRole } from "../../users/group-role";
 import { announceSessionChange } from "../sessions";
 import type { OpenIdIdentity, OpenIdProvider } from "./provider";
 
@@ -212,9 +211,8 @@ async function createUser(
 
 /**
  * Gives the user the role the provider's rule says (re-checked at every sign-in, so leaving the
- * administrators' group takes effect at the next one), recorded as the person's own change. The
- * application's one rule still holds: the last active administrator is not demoted (the sign-in
- * goes on, as administrator, and the log says why).
+ * administrators' group takes effect at the next one), recorded as the person's own change
+ * (users/group-role.ts: the last active administrator stays one; the sign-in goes on).
  */
 async function settleRole(
   db: Db,
@@ -223,34 +221,13 @@ async function settleRole(
   actorAs: ActorAs,
 ): Promise<{ user: UserRow; roleChange?: { before: Role; after: Role } | "kept-last-admin" }> {
   if (user.role === role) return { user };
-  return db.transaction(async (tx) => {
-    if (user.role === "admin") {
-      try {
-        await assertAnotherActiveAdmin(tx, user.id);
-      } catch (error) {
-        if (error instanceof AppError && error.code === "LAST_ADMIN") {
-          return { user, roleChange: "kept-last-admin" as const };
-        }
-        throw error;
-      }
-    }
-    const [updated] = await tx
-      .update(users)
-      .set({ role, updatedAt: new Date() })
-      .where(and(eq(users.id, user.id), eq(users.role, user.role)))
-      .returning();
-    // Changed meanwhile by someone else: theirs stands until the next sign-in.
-    if (!updated) return { user };
-    // Cached sessions carry the role: every instance drops them.
-    await announceSessionChange(tx, { userId: user.id });
-    await recordActivity(tx, actorAs(user.id), {
-      action: "update",
-      area: "users",
-      itemId: user.id,
-      itemLabel: updated.username,
-      changes: { role: { before: user.role, after: role } },
-      detail: { rule: "oidc_admin_groups" },
-    });
-    return { user: updated, roleChange: { before: user.role, after: role } };
-  });
+  const outcome = await db.transaction((tx) =>
+    applyGroupRole(tx, user, role, actorAs(user.id), { rule: "oidc_admin_groups" }),
+  );
+  if (outcome.kind === "changed") {
+    return { user: outcome.user, roleChange: { before: outcome.before, after: outcome.after } };
+  }
+  return outcome.kind === "kept-last-admin"
+    ? { user: outcome.user, roleChange: "kept-last-admin" }
+    : { user: outcome.user };
 }
