@@ -193,6 +193,26 @@ describe("Okta's group sequence", () => {
   });
 });
 
+describe("a group named by its identity provider's id", () => {
+  it("counts as an administrators' group when OIDC_ADMIN_GROUPS names its externalId", async () => {
+    const fay = await provisionPerson();
+    // Entra ID's ID tokens carry group object ids; the same id is the group's externalId here.
+    const group = expectGroup(
+      await scim.send("POST", "/Groups", {
+        schemas: [SCIM_GROUP],
+        displayName: "Helpdesk",
+        externalId: "IT Ops",
+        members: [{ value: fay.id }],
+      }),
+      201,
+    );
+    expect(await roleOf(t, fay.id)).toBe("admin");
+    await scim.patchGroup(group.id, [{ op: "replace", path: "externalId", value: "0f4c-other" }]);
+    expect(await roleOf(t, fay.id)).toBe("user");
+    await scim.send("DELETE", `/Groups/${group.id}`);
+  });
+});
+
 describe("refusals", () => {
   it("refuses a member SCIM does not manage, and changes nothing", async () => {
     const { user: local } = await t.signedInUser({ role: "user" });

@@ -1,6 +1,7 @@
 // SCIM Groups (RFC 7643 §4.2, RFC 7644 §3.3–3.6), for membership in the administrators' groups
 // (decision 0059): an identity provider pushes its groups with their members (people SCIM manages),
-// and a group whose displayName is one of OIDC_ADMIN_GROUPS makes its members administrators;
+// and a group whose displayName (or externalId) is one of OIDC_ADMIN_GROUPS makes its members
+// administrators;
 // leaving every such group makes them users again. The same rule as the OIDC sign-in's
 // (users/group-role.ts), the last active administrator included. Other groups are kept, with
 // their members, and change nothing.
@@ -268,15 +269,20 @@ async function settleRoles(
     .for("update");
   for (const person of people) {
     const groups = await tx
-      .select({ displayName: scimGroups.displayName })
+      .select({ displayName: scimGroups.displayName, externalId: scimGroups.externalId })
       .from(scimGroupMembers)
       .innerJoin(scimGroups, eq(scimGroups.id, scimGroupMembers.groupId))
       .where(eq(scimGroupMembers.userId, person.id));
     await applyGroupRole(
       tx,
       person,
+      // By name or by the provider's id for it: Entra ID's ID tokens name groups by object id,
+      // which is the externalId it gives the group here, so one OIDC_ADMIN_GROUPS fits both.
       roleOfGroups(
-        groups.map((group) => group.displayName),
+        groups.flatMap((group) => [
+          group.displayName,
+          ...(group.externalId ? [group.externalId] : []),
+        ]),
         adminGroups,
       ),
       scimActor(caller),
@@ -373,7 +379,8 @@ export async function updateScimGroup(
       await writeMembers(tx, id, current.members, next.members);
       await logGroup(tx, caller, "update", row!, next.members.length);
       // A rename changes what every member's group means; otherwise only who joined or left.
-      const renamed = current.displayName !== next.displayName;
+      const renamed =
+        current.displayName !== next.displayName || current.externalId !== next.externalId;
       const touched = renamed
         ? [...current.members, ...next.members]
         : [
