@@ -34,17 +34,29 @@ export interface OidcIssuer {
   signInAs(account: IssuerAccount | "deny"): void;
   /** How many authorization codes the token endpoint has redeemed. */
   readonly tokenRequests: number;
+  /** How many userinfo requests the issuer has answered. */
+  readonly userInfoRequests: number;
   close(): Promise<void>;
 }
 
 export const TEST_CLIENT_ID = "quartermaster-test";
 export const TEST_CLIENT_SECRET = "a-test-client-secret-of-some-length";
 
-export async function startOidcIssuer(): Promise<OidcIssuer> {
+export async function startOidcIssuer(
+  options: {
+    /**
+     * false: the ID token carries only the subject, and the scopes' claims (e-mail, groups) come
+     * from the userinfo endpoint, as the specification has it for the code flow (OIDC Core 5.4).
+     */
+    claimsInIdToken?: boolean;
+  } = {},
+): Promise<OidcIssuer> {
   let handler: http.RequestListener | undefined;
   let tokenRequests = 0;
+  let userInfoRequests = 0;
   const server = http.createServer((request, response) => {
     if (request.method === "POST" && request.url?.startsWith("/token")) tokenRequests++;
+    if (request.url?.startsWith("/me")) userInfoRequests++;
     if (handler) return handler(request, response);
     response.statusCode = 503;
     response.end("issuer not configured yet");
@@ -70,8 +82,8 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
       ],
       jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), alg: "RS256", use: "sig" }] },
       cookies: { keys: ["oidc-issuer-test-cookie-key"] },
-      // Google puts the profile claims in the ID token itself; so does this issuer.
-      conformIdTokenClaims: false,
+      // Google puts the profile claims in the ID token itself; so does this issuer, unless told.
+      conformIdTokenClaims: options.claimsInIdToken === false,
       claims: {
         openid: ["sub"],
         email: ["email", "email_verified"],
@@ -134,6 +146,9 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
     },
     get tokenRequests() {
       return tokenRequests;
+    },
+    get userInfoRequests() {
+      return userInfoRequests;
     },
     close: () =>
       new Promise<void>((resolve) => {

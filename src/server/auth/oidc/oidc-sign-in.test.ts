@@ -415,6 +415,43 @@ describe("automatic accounts and another groups claim", () => {
   });
 });
 
+describe("an issuer that releases e-mail and groups only at userinfo", () => {
+  let strict: OidcIssuer;
+  let app: TestApp;
+  beforeAll(async () => {
+    strict = await startOidcIssuer({ claimsInIdToken: false });
+    strict.configure(REDIRECT_URI);
+    app = await buildTestApp(
+      oidcEnv(strict, PUBLIC_URL, {
+        OIDC_SCOPES: "openid email profile groups",
+        OIDC_ADMIN_GROUPS: "qm-admins",
+      }),
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await strict?.close();
+  });
+
+  it("reads them from userinfo: links by the verified e-mail and applies the groups", async () => {
+    const user = await createUser(app.app.db, { email: "userinfo.sso@example.com" });
+    await createUser(app.app.db, { role: "admin" });
+    strict.signInAs(account({ email: "userinfo.sso@example.com", groups: ["qm-admins"] }));
+    const started = await start(app);
+    const callback = await followToCallback(started.location, REDIRECT_URI);
+    const before = strict.userInfoRequests;
+    const response = await app.request({
+      method: "GET",
+      url: `${callback.pathname}${callback.search}`,
+      cookie: `${OIDC_STATE_COOKIE}=${started.stateCookie!.value}`,
+    });
+    expect(response.headers.location).toBe("/login?oidc=success");
+    expect(strict.userInfoRequests).toBe(before + 1);
+    expect(await userOf(app, user.id)).toMatchObject({ role: "admin" });
+    expect((await userOf(app, user.id)).oidcSubject).toMatch(/^oidc-subject-/);
+  });
+});
+
 describe("without OIDC configured", () => {
   let plain: TestApp;
   beforeAll(async () => {

@@ -24,21 +24,29 @@ export const OIDC_STATE_COOKIE = "qm_oidc_state";
  * string; anything else names no group.
  */
 export function groupsOf(claims: Readonly<Record<string, unknown>>, claimName: string): string[] {
-  let value: unknown = claims[claimName];
-  if (value === undefined && claimName.includes(".")) {
-    value = claimName
-      .split(".")
-      .reduce<unknown>(
-        (node, key) =>
-          node !== null && typeof node === "object" && !Array.isArray(node)
-            ? (node as Record<string, unknown>)[key]
-            : undefined,
-        claims,
-      );
-  }
+  const value = claimValue(claims, claimName);
   if (typeof value === "string") return [value];
   if (Array.isArray(value)) return value.filter((group) => typeof group === "string");
   return [];
+}
+
+function claimValue(claims: Readonly<Record<string, unknown>>, claimName: string): unknown {
+  const whole = claims[claimName];
+  if (whole !== undefined || !claimName.includes(".")) return whole;
+  return claimName
+    .split(".")
+    .reduce<unknown>(
+      (node, key) =>
+        node !== null && typeof node === "object" && !Array.isArray(node)
+          ? (node as Record<string, unknown>)[key]
+          : undefined,
+      claims,
+    );
+}
+
+/** Whether the claims carry the groups claim at all (by its name, or along its dotted path). */
+function hasClaim(claims: Readonly<Record<string, unknown>>, claimName: string): boolean {
+  return claimValue(claims, claimName) !== undefined;
 }
 
 /** The role by OIDC_ADMIN_GROUPS (exact, case-sensitive names), or null when no groups are set. */
@@ -63,6 +71,9 @@ export function oidcProvider(config: OidcConfig | null): OpenIdProvider {
       clientSecret: config.clientSecret,
       scopes: config.scopes,
       redirectUri: config.redirectUri,
+      needsUserInfo: (claims) =>
+        claims.email === undefined ||
+        (config.adminGroups !== null && !hasClaim(claims, config.groupsClaim)),
     },
     autoCreate: config?.autoCreate ?? false,
     // No domain rule here: a refusal of that kind cannot happen, and would read as the generic one.

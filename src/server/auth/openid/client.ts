@@ -77,17 +77,23 @@ export function createOpenIdClient(settings: OpenIdClientSettings): OpenIdClient
         pkceCodeVerifier: expected.codeVerifier,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      if (!claims) throw new Error("The token response carried no ID token");
+      const idToken = tokens.claims();
+      if (!idToken) throw new Error("The token response carried no ID token");
+      let claims: Record<string, unknown> = { ...idToken };
+      if (settings.needsUserInfo?.(claims) && server.serverMetadata().userinfo_endpoint) {
+        // The subject is checked against the ID token's; the ID token's own claims win.
+        const userInfo = await oidc.fetchUserInfo(server, tokens.access_token, idToken.sub);
+        claims = { ...userInfo, ...claims };
+      }
       const text = (value: unknown) =>
         typeof value === "string" && value.trim() !== "" ? value.trim() : null;
       return {
-        subject: claims.sub,
+        subject: idToken.sub,
         email: text(claims.email),
         // Google sends a boolean; some issuers send the string "true".
         emailVerified: claims.email_verified === true || claims.email_verified === "true",
         name: text(claims.name),
-        claims: { ...claims },
+        claims,
       };
     },
   };

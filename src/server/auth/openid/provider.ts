@@ -24,6 +24,11 @@ export interface OpenIdClientSettings {
   authorizationParameters?: Readonly<Record<string, string>>;
   /** The callback under PUBLIC_URL; null: the address the sign-in started at. */
   redirectUri: string | null;
+  /**
+   * Whether the ID token's claims lack what the provider needs (an issuer may release e-mail or
+   * groups only at its userinfo endpoint): then userinfo fills in the claims the ID token lacks.
+   */
+  needsUserInfo?(claims: Readonly<Record<string, unknown>>): boolean;
 }
 
 export interface OpenIdProvider {
