@@ -12,6 +12,11 @@ const oidc = {
 describe("OIDC sign-in configuration", () => {
   it("is off unless the issuer, client id and secret are set", () => {
     expect(loadConfig({}).oidc).toBeNull();
+    expect(loadConfig({}).scimAdminGroups).toBeNull();
+    // The administrators' groups serve SCIM Groups without OIDC sign-in too.
+    const scimOnly = loadConfig({ OIDC_ADMIN_GROUPS: "IT Admins" });
+    expect(scimOnly.oidc).toBeNull();
+    expect(scimOnly.scimAdminGroups).toEqual(["IT Admins"]);
   });
 
   it("has its defaults, and the callback under PUBLIC_URL", () => {
