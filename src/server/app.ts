@@ -21,6 +21,7 @@ import {
 } from "./api-tokens/session-only";
 import { createTokenAuthenticator } from "./api-tokens/token-auth";
 import { googleAuthRoutes } from "./auth/google/routes";
+import { oidcAuthRoutes } from "./auth/oidc/routes";
 import { authRoutes } from "./auth/routes";
 import { openSessionStore, type SessionStore } from "./auth/session-store";
 import { type ActiveSession, SESSION_COOKIE } from "./auth/sessions";
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(webauthnRoutes);
   await app.register(googleAuthRoutes);
+  await app.register(oidcAuthRoutes);
   await app.register(userRoutes);
   await app.register(offboardingRoutes);
   await app.register(licenseRoutes);
@@ -200,6 +202,7 @@ export async function buildApp({
   await scimRoutes(app, {
     adoptByEmail: config.scimAdoptByEmail,
     rateLimitPerMinute: config.scimRateLimitPerMinute,
+    adminGroups: config.scimAdminGroups,
   });
   await app.register(activityRoutes);
   await app.register(reminderRoutes);

@@ -105,6 +105,32 @@ export const envSchema = z.object({
     .default("https://accounts.google.com"),
   // Create an account (role user) for a verified Google e-mail that matches no user.
   GOOGLE_AUTO_CREATE: booleanFromEnv.default(false),
+  // Sign in through any OpenID Connect issuer (decision 0059). Enabled when the issuer, client id
+  // and secret are all set.
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(64).default("Sign in with SSO"),
+  OIDC_SCOPES: z
+    .string()
+    .trim()
+    .transform((value) => [...new Set(value.split(/\s+/).filter(Boolean))])
+    .refine((scopes) => scopes.includes("openid"), "must include openid")
+    .default(["openid", "email", "profile"]),
+  // Create an account (role user, or admin by OIDC_ADMIN_GROUPS) for a verified unknown e-mail.
+  OIDC_AUTO_CREATE: booleanFromEnv.default(false),
+  // Members of any of these groups sign in as administrators, everyone else as a user; unset, the
+  // issuer decides no role.
+  OIDC_ADMIN_GROUPS: z
+    .string()
+    .transform((value) =>
+      [...new Set(value.split(",").map((group) => group.trim()))].filter(Boolean),
+    )
+    .optional(),
+  // The ID token claim that lists the person's groups (a dotted path reaches a nested claim).
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).default("groups"),
   // SCIM provisioning (decision 0060): link an existing person with the same e-mail on create.
   SCIM_ADOPT_BY_EMAIL: booleanFromEnv.default(false),
   // Requests a minute each SCIM token may make on one instance; past it, 429 with Retry-After.
@@ -182,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   }
   const google = googleConfig(values);
+  const oidc = oidcConfig(values);
   const mail = mailConfig(values);
   return {
     port: values.PORT,
@@ -217,8 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
     webauthn,
     google,
+    oidc,
     scimAdoptByEmail: values.SCIM_ADOPT_BY_EMAIL,
     scimRateLimitPerMinute: values.SCIM_RATE_LIMIT,
+    // SCIM Groups named here make their members administrators (decision 0059), OIDC or not.
+    scimAdminGroups: adminGroupsOf(values),
     mail,
     reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,
     webhooksAllowLocal: values.WEBHOOKS_ALLOW_LOCAL,
@@ -315,3 +345,52 @@ function googleConfig(values: z.infer<typeof envSchema>) {
 }
 
 export type GoogleConfig = NonNullable<ReturnType<typeof googleConfig>>;
+
+/** OIDC_ADMIN_GROUPS, or null when none is named: for the OIDC sign-in and for SCIM Groups. */
+function adminGroupsOf(values: z.infer<typeof envSchema>): string[] | null {
+  const groups = values.OIDC_ADMIN_GROUPS ?? [];
+  return groups.length > 0 ? groups : null;
+}
+
+function oidcConfig(values: z.infer<typeof envSchema>) {
+  const {
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: clientId,
+    OIDC_CLIENT_SECRET: clientSecret,
+  } = values;
+  if (!issuer && !clientId && !clientSecret) return null;
+  const problems: string[] = [];
+  const needed = {
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: clientId,
+    OIDC_CLIENT_SECRET: clientSecret,
+  };
+  for (const [name, value] of Object.entries(needed)) {
+    if (!value) {
+      const others = Object.keys(needed).filter((other) => other !== name);
+      problems.push(`${name}: is required when ${others.join(" or ")} is set`);
+    }
+  }
+  if (issuer && new URL(issuer).protocol !== "https:" && !isLoopbackUrl(issuer)) {
+    problems.push("OIDC_ISSUER: must be https:// (plain http only for an issuer on loopback)");
+  }
+  if (problems.length > 0 || !issuer || !clientId || !clientSecret) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  return {
+    clientId,
+    clientSecret,
+    issuer,
+    buttonLabel: values.OIDC_BUTTON_LABEL,
+    scopes: values.OIDC_SCOPES,
+    autoCreate: values.OIDC_AUTO_CREATE,
+    // Null: no group rule, roles are left as they are.
+    adminGroups: adminGroupsOf(values),
+    groupsClaim: values.OIDC_GROUPS_CLAIM,
+    redirectUri: values.PUBLIC_URL
+      ? `${new URL(values.PUBLIC_URL).origin}/api/auth/oidc/callback`
+      : null,
+  };
+}
+
+export type OidcConfig = NonNullable<ReturnType<typeof oidcConfig>>;

@@ -1,6 +1,7 @@
-// A real OpenID Connect issuer for the Google sign-in tests: panva's oidc-provider on loopback
-// (port 0), with one confidential test client and accounts carrying Google's claims (email,
-// email_verified, hd, name). Its login and consent steps are automatic, so no issuer page is ever
+// A real OpenID Connect issuer for the Google and OIDC sign-in tests: panva's oidc-provider on
+// loopback (port 0), with one confidential test client and accounts carrying Google's claims (email,
+// email_verified, hd, name) and, for the scope "groups", the groups claims identity providers send
+// (groups, roles). Its login and consent steps are automatic, so no issuer page is ever
 // rendered: the test says who signs in next (or that the person declines), and the issuer's
 // interaction endpoint finishes the step at once with a redirect. Everything else (discovery,
 // authorization, PKCE, the token endpoint, signed ID tokens) is the provider's own.
@@ -17,6 +18,9 @@ export interface IssuerAccount {
   /** Google Workspace domain; absent for consumer accounts. */
   hd?: string;
   name?: string;
+  /** Released with the scope "groups" (as Keycloak, Authentik and Okta can be set up to). */
+  groups?: string[];
+  roles?: string[];
 }
 
 export interface OidcIssuer {
@@ -30,17 +34,29 @@ export interface OidcIssuer {
   signInAs(account: IssuerAccount | "deny"): void;
   /** How many authorization codes the token endpoint has redeemed. */
   readonly tokenRequests: number;
+  /** How many userinfo requests the issuer has answered. */
+  readonly userInfoRequests: number;
   close(): Promise<void>;
 }
 
 export const TEST_CLIENT_ID = "quartermaster-test";
 export const TEST_CLIENT_SECRET = "a-test-client-secret-of-some-length";
 
-export async function startOidcIssuer(): Promise<OidcIssuer> {
+export async function startOidcIssuer(
+  options: {
+    /**
+     * false: the ID token carries only the subject, and the scopes' claims (e-mail, groups) come
+     * from the userinfo endpoint, as the specification has it for the code flow (OIDC Core 5.4).
+     */
+    claimsInIdToken?: boolean;
+  } = {},
+): Promise<OidcIssuer> {
   let handler: http.RequestListener | undefined;
   let tokenRequests = 0;
+  let userInfoRequests = 0;
   const server = http.createServer((request, response) => {
     if (request.method === "POST" && request.url?.startsWith("/token")) tokenRequests++;
+    if (request.url?.startsWith("/me")) userInfoRequests++;
     if (handler) return handler(request, response);
     response.statusCode = 503;
     response.end("issuer not configured yet");
@@ -66,12 +82,13 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
       ],
       jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), alg: "RS256", use: "sig" }] },
       cookies: { keys: ["oidc-issuer-test-cookie-key"] },
-      // Google puts the profile claims in the ID token itself; so does this issuer.
-      conformIdTokenClaims: false,
+      // Google puts the profile claims in the ID token itself; so does this issuer, unless told.
+      conformIdTokenClaims: options.claimsInIdToken === false,
       claims: {
         openid: ["sub"],
         email: ["email", "email_verified"],
         profile: ["name", "hd"],
+        groups: ["groups", "roles"],
       },
       features: { devInteractions: { enabled: false } },
       pkce: { required: () => true },
@@ -95,7 +112,7 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
         const clientId = ctx.oidc.client?.clientId;
         if (!accountId || !clientId) return undefined;
         const grant = new ctx.oidc.provider.Grant({ accountId, clientId });
-        grant.addOIDCScope("openid email profile");
+        grant.addOIDCScope("openid email profile groups");
         await grant.save();
         return grant;
       },
@@ -130,6 +147,9 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
     get tokenRequests() {
       return tokenRequests;
     },
+    get userInfoRequests() {
+      return userInfoRequests;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -149,6 +169,21 @@ export function googleEnv(
     GOOGLE_CLIENT_SECRET: issuer.clientSecret,
     GOOGLE_ISSUER: issuer.url,
     PUBLIC_URL: publicUrl,
+    ...extra,
+  };
+}
+
+/** The environment that points the application's OIDC sign-in (OIDC_*) at this issuer. */
+export function oidcEnv(
+  issuer: OidcIssuer,
+  publicUrl: string | null,
+  extra: Record<string, string> = {},
+) {
+  return {
+    OIDC_ISSUER: issuer.url,
+    OIDC_CLIENT_ID: issuer.clientId,
+    OIDC_CLIENT_SECRET: issuer.clientSecret,
+    ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
     ...extra,
   };
 }

@@ -16,6 +16,7 @@ import { z } from "zod";
 
 export const SCIM_USER = "urn:ietf:params:scim:schemas:core:2.0:User";
 export const SCIM_ENTERPRISE = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
+export const SCIM_GROUP = "urn:ietf:params:scim:schemas:core:2.0:Group";
 export const SCIM_PATCH = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
 const LIST = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
 const ERROR = "urn:ietf:params:scim:api:messages:2.0:Error";
@@ -55,6 +56,32 @@ export const scimUserSchema = z
   })
   .passthrough();
 export type ScimUser = z.infer<typeof scimUserSchema>;
+
+/** RFC 7643 §4.2 Group as returned: displayName, members (value, $ref, display), id and meta. */
+export const scimGroupSchema = z
+  .object({
+    schemas: z.array(z.string()).refine((list) => list.includes(SCIM_GROUP)),
+    id: z.string().min(1),
+    externalId: z.string().optional(),
+    displayName: z.string().min(1),
+    members: z
+      .array(
+        z.object({
+          value: z.string().min(1),
+          $ref: z.string().url().optional(),
+          display: z.string().optional(),
+        }),
+      )
+      .optional(),
+    meta: z.object({
+      resourceType: z.literal("Group"),
+      created: z.string().datetime({ offset: true }),
+      lastModified: z.string().datetime({ offset: true }),
+      location: z.string().url(),
+    }),
+  })
+  .passthrough();
+export type ScimGroup = z.infer<typeof scimGroupSchema>;
 
 /** RFC 7644 §3.4.2 ListResponse. */
 export const listResponseSchema = <T extends z.ZodTypeAny>(resource: T) =>
@@ -128,4 +155,7 @@ export class ScimClient {
 
   patch = (id: string, Operations: Array<Record<string, unknown>>) =>
     this.send("PATCH", `/Users/${id}`, { schemas: [SCIM_PATCH], Operations });
+
+  patchGroup = (id: string, Operations: Array<Record<string, unknown>>) =>
+    this.send("PATCH", `/Groups/${id}`, { schemas: [SCIM_PATCH], Operations });
 }

@@ -78,6 +78,8 @@ export type UserListQuery = z.output<typeof userListQuerySchema>;
 export const userResponseSchema = authUserSchema.extend({
   isActive: z.boolean(),
   hasGoogle: z.boolean(),
+  /** Linked to the single sign-on issuer (OIDC_ISSUER). */
+  hasOidc: z.boolean(),
   createdAt: z.string(),
 });
 export type UserResponse = z.infer<typeof userResponseSchema>;

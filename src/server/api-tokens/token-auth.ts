@@ -54,7 +54,7 @@ export function createTokenAuthenticator(db: Db, clock: () => number = Date.now)
       return {
         id: tokenSessionId(row.id),
         user,
-        profile: { hasGoogle: row.hasGoogle, createdAt: row.createdAt },
+        profile: { hasGoogle: row.hasGoogle, hasOidc: row.hasOidc, createdAt: row.createdAt },
         via: "token",
       };
     },

@@ -33,6 +33,9 @@ const PUBLIC_ROUTES = [
   "GET /api/auth/google",
   "GET /api/auth/google/callback",
   "GET /api/auth/google/status",
+  "GET /api/auth/oidc",
+  "GET /api/auth/oidc/callback",
+  "GET /api/auth/oidc/status",
   // A calendar client reading a private feed: the token in the address is the credential.
   "GET /api/calendar-feed/:file",
 ];

@@ -196,7 +196,7 @@ export async function openSessionStore(
       session: {
         id: row.id,
         user,
-        profile: { hasGoogle: row.hasGoogle, createdAt: row.createdAt },
+        profile: { hasGoogle: row.hasGoogle, hasOidc: row.hasOidc, createdAt: row.createdAt },
       },
       expiresAt: row.expiresAt.getTime(),
       storedLastSeen: row.lastSeenAt.getTime(),

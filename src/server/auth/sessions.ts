@@ -39,6 +39,8 @@ export interface SessionUser {
 /** The rest of the user's own record, read with the session so GET /api/users/{own id} is free. */
 export interface SessionProfile {
   hasGoogle: boolean;
+  /** Linked to the OIDC_ISSUER's subject (decision 0059). */
+  hasOidc: boolean;
   createdAt: Date;
 }
 

@@ -2,11 +2,11 @@
 // tried and why (never the password or code), a sign-out. A failure changes nothing else, so its
 // record is written on its own; a success is written with the session it creates.
 import type { FastifyRequest } from "fastify";
-import type { GoogleFailure } from "../../domain/google-sign-in";
+import type { OpenIdFailure } from "../../domain/oidc-sign-in";
 import { actorOf, recordActivity } from "../activity/record";
 import type { Executor } from "../db/client";
 
-/** Why, as the person was told: the error code, or for Google the login page's error. */
+/** Why, as the person was told: the error code, or for Google and OIDC the login page's error. */
 export type SignInFailureReason =
   | "INVALID_CREDENTIALS"
   | "ACCOUNT_DEACTIVATED"
@@ -14,11 +14,11 @@ export type SignInFailureReason =
   | "SECOND_FACTOR_EXPIRED"
   | "PASSKEY_NOT_VERIFIED"
   | "PASSKEY_COUNTER_REPLAYED"
-  | GoogleFailure;
+  | OpenIdFailure;
 
 /** How a session came to be: the first step's method, and the second factor when one was asked. */
 export interface SignInDetail {
-  method: "password" | "google" | "passkey";
+  method: "password" | "google" | "oidc" | "passkey";
   secondFactor?: "totp" | "recovery";
 }
 

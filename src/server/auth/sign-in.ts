@@ -19,7 +19,7 @@ export const PENDING_SIGN_IN_COOKIE = "qm_second_factor";
 /** Time to type the code once the password was right. */
 export const PENDING_SIGN_IN_MS = 5 * 60_000;
 
-export type SignInMethod = "password" | "google" | "passkey";
+export type SignInMethod = "password" | "google" | "oidc" | "passkey";
 
 export type SignInOutcome = { kind: "session" } | { kind: "second-factor" };
 

@@ -14,5 +14,6 @@ export const viewerColumns = {
     isActive: users.isActive,
   },
   hasGoogle: sql<boolean>`${users.googleId} is not null`,
+  hasOidc: sql<boolean>`${users.oidcSubject} is not null`,
   createdAt: users.createdAt,
 };

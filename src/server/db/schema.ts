@@ -74,6 +74,8 @@ export const users = pgTable(
     role: text("role", { enum: ROLES }).notNull().default("user"),
     isActive: boolean("is_active").notNull().default(true),
     googleId: text("google_id"),
+    // The subject at the OpenID Connect issuer of OIDC_ISSUER (decision 0059), as googleId is Google's.
+    oidcSubject: text("oidc_subject"),
     // SCIM provisioning (decision 0060): the identity provider's id for the person, and whether
     // SCIM created or linked them; SCIM changes no one else.
     scimExternalId: text("scim_external_id"),
@@ -85,6 +87,7 @@ export const users = pgTable(
     // Usernames are unique regardless of case, so 'Jane' cannot shadow 'jane'.
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_google_id_idx").on(t.googleId),
+    uniqueIndex("users_oidc_subject_idx").on(t.oidcSubject),
     index("users_scim_external_id_idx").on(t.scimExternalId),
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     // The list's sorts (users/service.ts), each one direction for all its keys: by username and by
@@ -195,6 +198,36 @@ export const scimHeldOffboardings = pgTable("scim_held_offboardings", {
   createdAt: createdAt(),
 });
 
+// SCIM Groups (decision 0059): the groups an identity provider pushes, with their SCIM-managed
+// members. A group whose displayName is one of OIDC_ADMIN_GROUPS makes its members administrators.
+export const scimGroups = pgTable(
+  "scim_groups",
+  {
+    id: serial("id").primaryKey(),
+    displayName: text("display_name").notNull(),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("scim_groups_display_name_idx").on(t.displayName)],
+);
+
+export const scimGroupMembers = pgTable(
+  "scim_group_members",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index("scim_group_members_user_id_idx").on(t.userId),
+  ],
+);
+
 // Failed sign-in counters, per account ('user:<name>') and per address ('ip:<addr>').
 // Kept in the database so every server process behind a load balancer sees the same counts.
 export const loginThrottle = pgTable("login_throttle", {
@@ -204,12 +237,17 @@ export const loginThrottle = pgTable("login_throttle", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
 
-// Google sign-ins under way (auth/google): the state's SHA-256 as the key, with the nonce and PKCE
-// verifier kept here rather than in the browser. Consumed (deleted) by the callback: single use.
+// OpenID Connect sign-ins under way (auth/oidc-sign-in), Google's and the OIDC_ISSUER's (the name is
+// from when Google was the only one): the state's SHA-256 as the key, with the nonce and PKCE
+// verifier kept here rather than in the browser. Consumed (deleted) by the callback: single use,
+// and only by the provider that started it.
 export const googleSignInStates = pgTable(
   "google_sign_in_states",
   {
     id: text("id").primaryKey(),
+    provider: text("provider", { enum: ["google", "oidc"] })
+      .notNull()
+      .default("google"),
     nonce: text("nonce").notNull(),
     codeVerifier: text("code_verifier").notNull(),
     // The callback address sent to Google, which the code exchange must repeat exactly.

@@ -9,7 +9,7 @@
 import type { FastifyRequest } from "fastify";
 
 export function redactUrl(url: string): string {
-  // code and state: the OpenID Connect callback's authorization code and state (auth/google).
+  // code and state: the OpenID Connect callback's authorization code and state (auth/openid).
   // A calendar feed's path is its secret (calendar-feed/routes.ts): whoever reads it reads the feed.
   return url
     .replace(/([?&](?:search|code|state)=)[^&#]*/gi, "$1[redacted]")

@@ -1,5 +1,6 @@
 // What this SCIM service offers (RFC 7643 §5–7, RFC 7644 §4): patch yes, filter yes (the
 // equalities of filter.ts), no bulk, no sort, no etags, no password change; bearer tokens.
+import { GROUP_SCHEMA } from "./groups";
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from "./user-resource";
 
 const LIST = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
@@ -44,6 +45,14 @@ export const resourceTypes = (baseUrl: string) => [
     schema: USER_SCHEMA,
     schemaExtensions: [{ schema: ENTERPRISE_USER_SCHEMA, required: false }],
     meta: { resourceType: "ResourceType", location: `${baseUrl}/scim/v2/ResourceTypes/User` },
+  },
+  {
+    schemas: ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"],
+    id: "Group",
+    name: "Group",
+    endpoint: "/Groups",
+    schema: GROUP_SCHEMA,
+    meta: { resourceType: "ResourceType", location: `${baseUrl}/scim/v2/ResourceTypes/Group` },
   },
 ];
 
@@ -95,5 +104,28 @@ export const schemas = (baseUrl: string) => [
       resourceType: "Schema",
       location: `${baseUrl}/scim/v2/Schemas/${ENTERPRISE_USER_SCHEMA}`,
     },
+  },
+  {
+    schemas: ["urn:ietf:params:scim:schemas:core:2.0:Schema"],
+    id: GROUP_SCHEMA,
+    name: "Group",
+    description: "Group",
+    attributes: [
+      attribute("displayName", { required: true, uniqueness: "server" }),
+      attribute("members", {
+        type: "complex",
+        multiValued: true,
+        subAttributes: [
+          attribute("value", { mutability: "immutable" }),
+          attribute("display", { mutability: "readOnly" }),
+          attribute("$ref", {
+            type: "reference",
+            referenceTypes: ["User"],
+            mutability: "immutable",
+          }),
+        ],
+      }),
+    ],
+    meta: { resourceType: "Schema", location: `${baseUrl}/scim/v2/Schemas/${GROUP_SCHEMA}` },
   },
 ];

@@ -1,4 +1,4 @@
-// /scim/v2 (RFC 7644): discovery and Users, for identity providers (Entra ID, Okta...) with a
+// /scim/v2 (RFC 7644): discovery, Users and Groups (decision 0059), for identity providers (Entra ID, Okta...) with a
 // SCIM token. Outside /api: its own bearer tokens, its own media type (application/scim+json,
 // plain JSON accepted too) and its own error shape (errors.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -9,6 +9,17 @@ import type { ScimCaller } from "./caller";
 import { listResponse, resourceTypes, schemas, serviceProviderConfig } from "./discovery";
 import { registerScimErrorHandler, SCIM_CONTENT_TYPE, ScimError } from "./errors";
 import { parseUserFilter } from "./filter";
+import {
+  applyGroupPatch,
+  createScimGroup,
+  deleteScimGroup,
+  findGroup,
+  groupStateOf,
+  listScimGroups,
+  parseGroupFilter,
+  toScimGroup,
+  updateScimGroup,
+} from "./groups";
 import { patchRequestSchema } from "./patch";
 import { toScimUser } from "./user-resource";
 import {
@@ -35,14 +46,21 @@ const listQuerySchema = z.object({
     .int()
     .catch(100)
     .transform((n) => Math.min(200, Math.max(0, n))),
+  // Entra ID lists groups without their members (excludedAttributes=members).
+  excludedAttributes: z.string().max(1000).optional(),
 });
 
-function idOf(request: FastifyRequest): number {
+function idOf(request: FastifyRequest, resource: "User" | "Group" = "User"): number {
   const raw = (request.params as { id?: string }).id ?? "";
   const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new ScimError(404, "User not found");
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+    throw new ScimError(404, `${resource} not found`);
+  }
   return id;
 }
+
+const withoutMembers = (excluded: string | undefined) =>
+  (excluded ?? "").split(",").some((name) => name.trim().toLowerCase() === "members");
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -59,8 +77,13 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
 
 export async function scimRoutes(
   app: FastifyInstance,
-  options: { adoptByEmail: boolean; rateLimitPerMinute: number },
+  options: {
+    adoptByEmail: boolean;
+    rateLimitPerMinute: number;
+    adminGroups: readonly string[] | null;
+  },
 ) {
+  const groupOptions = { adminGroups: options.adminGroups };
   await app.register(
     async (scim) => {
       registerScimErrorHandler(scim);
@@ -150,6 +173,58 @@ export async function scimRoutes(
 
       scim.delete("/Users/:id", async (request, reply) => {
         await deleteScimUser(app.db, idOf(request), callerOf(request));
+        return reply.status(204).send();
+      });
+
+      scim.get("/Groups", async (request) => {
+        const query = parsed(listQuerySchema, request.query);
+        const filter = parseGroupFilter(query.filter);
+        const { total, rows } = await listScimGroups(app.db, filter, query.startIndex, query.count);
+        const members = !withoutMembers(query.excludedAttributes);
+        const resources = [];
+        for (const row of rows) {
+          resources.push(await toScimGroup(app.db, row, baseOf(request), members));
+        }
+        return listResponse(resources, total, query.startIndex);
+      });
+
+      scim.post("/Groups", async (request, reply) => {
+        const state = groupStateOf(parsed(resourceSchema, request.body));
+        const row = await createScimGroup(app.db, state, callerOf(request), groupOptions);
+        const resource = await toScimGroup(app.db, row, baseOf(request));
+        reply.header("location", resource.meta.location);
+        return reply.status(201).send(resource);
+      });
+
+      scim.get("/Groups/:id", async (request) => {
+        const query = parsed(listQuerySchema, request.query);
+        const row = await findGroup(app.db, idOf(request, "Group"));
+        return toScimGroup(app.db, row, baseOf(request), !withoutMembers(query.excludedAttributes));
+      });
+
+      scim.put("/Groups/:id", async (request) => {
+        const state = groupStateOf(parsed(resourceSchema, request.body));
+        const id = idOf(request, "Group");
+        const row = await updateScimGroup(app.db, id, () => state, callerOf(request), groupOptions);
+        return toScimGroup(app.db, row, baseOf(request));
+      });
+
+      scim.patch("/Groups/:id", async (request, reply) => {
+        const patch = parsed(patchRequestSchema, request.body);
+        const id = idOf(request, "Group");
+        await updateScimGroup(
+          app.db,
+          id,
+          (current) => applyGroupPatch(current, patch),
+          callerOf(request),
+          groupOptions,
+        );
+        // RFC 7644 §3.5.2: 204 without a body is allowed, and what Entra ID and Okta expect.
+        return reply.status(204).send();
+      });
+
+      scim.delete("/Groups/:id", async (request, reply) => {
+        await deleteScimGroup(app.db, idOf(request, "Group"), callerOf(request), groupOptions);
         return reply.status(204).send();
       });
     },

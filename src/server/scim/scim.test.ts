@@ -107,10 +107,14 @@ describe("discovery", () => {
     expect(config.status).toBe(200);
     expect(config.body).toMatchObject({ patch: { supported: true }, filter: { supported: true } });
     const types = await scim.send("GET", "/ResourceTypes");
-    expect(types.body).toMatchObject({ totalResults: 1, Resources: [{ endpoint: "/Users" }] });
+    expect(types.body).toMatchObject({
+      totalResults: 2,
+      Resources: [{ endpoint: "/Users" }, { endpoint: "/Groups" }],
+    });
     const schemas = await scim.send("GET", "/Schemas");
     const ids = (schemas.body as { Resources: Array<{ id: string }> }).Resources.map((s) => s.id);
     expect(ids).toContain(SCIM_ENTERPRISE);
+    expect(ids).toContain("urn:ietf:params:scim:schemas:core:2.0:Group");
   });
 });
 

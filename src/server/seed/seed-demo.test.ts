@@ -86,7 +86,8 @@ const RUNTIME_TABLES = new Set([
   "two_factor_recovery_codes",
   "pending_sign_ins",
   "user_preferences",
-  // Google sign-ins under way (state, nonce and PKCE verifier for ten minutes).
+  // OpenID Connect sign-ins under way, Google's and SSO's (state, nonce and PKCE verifier for ten
+  // minutes).
   "google_sign_in_states",
   // The log of CSV imports: what administrators uploaded.
   "csv_imports",
@@ -115,6 +116,9 @@ const RUNTIME_TABLES = new Set([
   "scim_tokens",
   "scim_settings",
   "scim_held_offboardings",
+  // SCIM groups and their members: what an identity provider pushes (decision 0059).
+  "scim_groups",
+  "scim_group_members",
   // The workspace syncs' runs: what ran against Google and Microsoft, never demo data.
   "integration_runs",
 ]);

@@ -71,6 +71,7 @@ const userListColumns = {
   role: users.role,
   isActive: users.isActive,
   googleId: users.googleId,
+  oidcSubject: users.oidcSubject,
   createdAt: isoTimestamp(users.createdAt),
 };
 

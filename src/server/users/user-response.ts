@@ -18,7 +18,15 @@ export const displayNameSql = (table: typeof users) =>
 export function toUserResponse(
   row: Pick<
     UserRow,
-    "id" | "username" | "fullName" | "email" | "department" | "role" | "isActive" | "googleId"
+    | "id"
+    | "username"
+    | "fullName"
+    | "email"
+    | "department"
+    | "role"
+    | "isActive"
+    | "googleId"
+    | "oidcSubject"
   > & { createdAt: Date | string },
 ): UserResponse {
   // Object.assign, not a spread: `{ ...toAuthUser(row), isActive }` makes V8 build each object
@@ -26,6 +34,7 @@ export function toUserResponse(
   return Object.assign(toAuthUser(row), {
     isActive: row.isActive,
     hasGoogle: Boolean(row.googleId),
+    hasOidc: Boolean(row.oidcSubject),
     createdAt: isoText(row.createdAt),
   });
 }
@@ -55,6 +64,7 @@ export function ownUserResponse(session: ActiveSession): UserResponse | null {
   return Object.assign(toAuthUser(session.user), {
     isActive: true,
     hasGoogle: session.profile.hasGoogle,
+    hasOidc: session.profile.hasOidc,
     createdAt: session.profile.createdAt.toISOString(),
   });
 }

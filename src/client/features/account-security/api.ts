@@ -7,6 +7,7 @@ import {
 } from "@simplewebauthn/browser";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
+import type { OidcStatusResponse } from "@/domain/schemas/oidc-sign-in";
 import type { ChangePasswordRequest } from "@/domain/schemas/two-factor";
 import type { UserResponse } from "@/domain/schemas/users";
 import type {
@@ -17,7 +18,17 @@ import type {
 export const accountSecurityKeys = {
   credentials: ["/api/auth/webauthn/credentials"] as const,
   own: (id: number) => [`/api/users/${id}`] as const,
+  sso: ["/api/auth/oidc/status"] as const,
 };
+
+/** Whether the server has single sign-on (OIDC_ISSUER) set up: the Login Methods card's SSO row. */
+export function useSsoStatus() {
+  return useQuery({
+    queryKey: accountSecurityKeys.sso,
+    queryFn: ({ signal }) => api.get<OidcStatusResponse>("/api/auth/oidc/status", { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 export function useCredentials() {
   return useQuery({

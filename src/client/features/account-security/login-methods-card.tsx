@@ -1,6 +1,8 @@
 // How this account can sign in (spec part 2, 'Profile'): Password Active; Google Connected or
-// not (users.googleId, read through the user's own record); Biometric Active or Not Set Up.
-import { Fingerprint, KeyRound } from "lucide-react";
+// not (users.googleId, read through the user's own record); Biometric Active or Not Set Up. Beside
+// them, when the server has single sign-on set up (or the account is linked to it all the same),
+// SSO Connected or not (users.oidcSubject, decision 0059).
+import { Fingerprint, KeyRound, LogIn } from "lucide-react";
 import type * as React from "react";
 import { Badge } from "@/client/components/ui/badge";
 import {
@@ -12,11 +14,13 @@ import {
 } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import type { AuthUser } from "@/domain/schemas/auth";
-import { useCredentials, useOwnRecord } from "./api";
+import { useCredentials, useOwnRecord, useSsoStatus } from "./api";
 
 export function LoginMethodsCard({ user }: { user: AuthUser }) {
   const own = useOwnRecord(user.id);
   const credentials = useCredentials();
+  const sso = useSsoStatus();
+  const showSso = sso.data?.configured === true || own.data?.hasOidc === true;
   const pending = <Skeleton className="h-5 w-20" aria-label="Checking" />;
 
   return (
@@ -50,6 +54,26 @@ export function LoginMethodsCard({ user }: { user: AuthUser }) {
             )
           }
         />
+        {showSso && (
+          <LoginMethod
+            icon={<LogIn />}
+            name="Single sign-on"
+            detail="Sign in with your organisation's account."
+            state={
+              own.data ? (
+                own.data.hasOidc ? (
+                  <Badge variant="success">SSO Connected</Badge>
+                ) : (
+                  <Badge variant="outline">Not Connected</Badge>
+                )
+              ) : own.isError ? (
+                <Badge variant="outline">Unknown</Badge>
+              ) : (
+                pending
+              )
+            }
+          />
+        )}
         <LoginMethod
           icon={<Fingerprint />}
           name="Biometric"

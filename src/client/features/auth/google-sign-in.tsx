@@ -39,7 +39,7 @@ export function googleErrorFrom(searchParams: URLSearchParams): string | null {
 }
 
 /**
- * Back from Google signed in: the server returns the page the visitor had asked for (kept for
+ * Back from Google (or the SSO issuer) signed in: the server returns the page the visitor had asked for (kept for
  * this tab too, but a sign-in may finish in another tab); keep it where takeReturnPath() reads.
  */
 export function keepGoogleReturnPath(searchParams: URLSearchParams) {
@@ -47,7 +47,8 @@ export function keepGoogleReturnPath(searchParams: URLSearchParams) {
   if (isSafeReturnPath(returnTo)) saveReturnPath(returnTo);
 }
 
-function startGoogleSignIn() {
+/** A full-page navigation to an OpenID Connect sign-in's start (Google's, or the SSO one's). */
+export function startOpenIdSignIn(path: string) {
   let returnTo: string | null = null;
   try {
     returnTo = window.sessionStorage.getItem("returnTo");
@@ -55,8 +56,10 @@ function startGoogleSignIn() {
     // Without storage the user lands on the dashboard.
   }
   const query = isSafeReturnPath(returnTo) ? `?returnTo=${encodeURIComponent(returnTo)}` : "";
-  window.location.assign(`${GOOGLE_PATH}${query}`);
+  window.location.assign(`${path}${query}`);
 }
+
+const startGoogleSignIn = () => startOpenIdSignIn(GOOGLE_PATH);
 
 const UNAVAILABLE_ID = "google-sign-in-unavailable";
 

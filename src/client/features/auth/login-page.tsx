@@ -27,6 +27,7 @@ import {
   TROUBLE_HINT_AFTER,
 } from "./login-attempts";
 import { takeReturnPath } from "./return-path";
+import { SsoSignInButton, ssoErrorFrom } from "./sso-sign-in";
 
 // Fetched only when a password was right and a second factor is on.
 const SecondFactorStep = React.lazy(() =>
@@ -78,8 +79,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [phase, setPhase] = React.useState<Phase>("idle");
-  const [formError, setFormError] = React.useState<string | null>(() =>
-    googleErrorFrom(searchParams),
+  const [formError, setFormError] = React.useState<string | null>(
+    () => googleErrorFrom(searchParams) ?? ssoErrorFrom(searchParams),
   );
   const [failedAttempts, setFailedAttempts] = React.useState(readFailedAttempts);
   const [biometricAvailable, setBiometricAvailable] = React.useState(false);
@@ -117,8 +118,10 @@ export function LoginPage() {
     [navigate],
   );
 
-  // Back from Google: the server signed us in and sent us here with ?google=success.
-  const googleReturn = searchParams.get("google") === "success";
+  // Back from Google (or single sign-on): the server signed us in and sent us here with
+  // ?google=success (?oidc=success).
+  const googleReturn =
+    searchParams.get("google") === "success" || searchParams.get("oidc") === "success";
   React.useEffect(() => {
     if (googleReturn && status === "authenticated" && phase === "idle") {
       keepGoogleReturnPath(searchParams);
@@ -289,6 +292,7 @@ export function LoginPage() {
             <Separator className="flex-1" />
           </div>
           <GoogleSignInButton disabled={busy} />
+          <SsoSignInButton disabled={busy} />
           {biometricAvailable && (
             <Button
               type="button"

@@ -1,18 +1,10 @@
-// The OpenID Connect side of Google sign-in, through openid-client (v6): discovery once per process
-// (retried after a failure), the authorization URL with state, nonce and PKCE, and the code
-// exchange that verifies the ID token (signature, issuer, audience, expiry, nonce) and the state.
+// The OpenID Connect side of a sign-in (Google's or the OIDC_ISSUER's), through openid-client (v6):
+// discovery once per process (retried after a failure), the authorization URL with state, nonce
+// and PKCE, and the code exchange that verifies the ID token (signature, issuer, audience, expiry,
+// nonce) and the state.
 import * as oidc from "openid-client";
-import { type GoogleConfig, isLoopbackUrl } from "../../config";
-
-/** What the callback learns about the person from the verified ID token. */
-export interface GoogleIdentity {
-  subject: string;
-  email: string | null;
-  emailVerified: boolean;
-  /** The Google Workspace domain of the account (absent for consumer accounts). */
-  hostedDomain: string | null;
-  name: string | null;
-}
+import { isLoopbackUrl } from "../../config";
+import type { OpenIdClientSettings, OpenIdIdentity } from "./provider";
 
 export interface PendingAuthorization {
   url: URL;
@@ -24,25 +16,25 @@ export interface PendingAuthorization {
 
 const REQUEST_TIMEOUT_SECONDS = 10;
 
-export interface GoogleOidc {
+export interface OpenIdClient {
   begin(redirectUri: string): Promise<PendingAuthorization>;
   /** Verifies the authorization response against what begin() kept; throws on any mismatch. */
   finish(
     callbackUrl: URL,
     expected: { state: string; nonce: string; codeVerifier: string },
-  ): Promise<GoogleIdentity>;
+  ): Promise<OpenIdIdentity>;
 }
 
-export function createGoogleOidc(config: GoogleConfig): GoogleOidc {
+export function createOpenIdClient(settings: OpenIdClientSettings): OpenIdClient {
   let discovered: Promise<oidc.Configuration> | undefined;
 
   function configuration(): Promise<oidc.Configuration> {
     discovered ??= oidc
-      .discovery(new URL(config.issuer), config.clientId, config.clientSecret, undefined, {
+      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
         timeout: REQUEST_TIMEOUT_SECONDS,
         // openid-client refuses plain http; config.ts allows it only for an issuer on this machine
         // (the tests' local issuer), so a real issuer is always reached over TLS.
-        ...(isLoopbackUrl(config.issuer) && new URL(config.issuer).protocol === "http:"
+        ...(isLoopbackUrl(settings.issuer) && new URL(settings.issuer).protocol === "http:"
           ? { execute: [oidc.allowInsecureRequests] }
           : {}),
       })
@@ -64,18 +56,16 @@ export function createGoogleOidc(config: GoogleConfig): GoogleOidc {
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
-      const parameters: Record<string, string> = {
+      const url = oidc.buildAuthorizationUrl(server, {
+        ...settings.authorizationParameters,
         redirect_uri: redirectUri,
         response_type: "code",
-        scope: "openid email profile",
+        scope: settings.scopes.join(" "),
         state,
         nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: "S256",
-      };
-      // A hint for Google's account chooser only; the hd claim is checked on the way back.
-      if (config.allowedDomain) parameters.hd = config.allowedDomain;
-      const url = oidc.buildAuthorizationUrl(server, parameters);
+      });
       return { url, redirectUri, state, nonce, codeVerifier };
     },
 
@@ -87,17 +77,23 @@ export function createGoogleOidc(config: GoogleConfig): GoogleOidc {
         pkceCodeVerifier: expected.codeVerifier,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      if (!claims) throw new Error("The token response carried no ID token");
+      const idToken = tokens.claims();
+      if (!idToken) throw new Error("The token response carried no ID token");
+      let claims: Record<string, unknown> = { ...idToken };
+      if (settings.needsUserInfo?.(claims) && server.serverMetadata().userinfo_endpoint) {
+        // The subject is checked against the ID token's; the ID token's own claims win.
+        const userInfo = await oidc.fetchUserInfo(server, tokens.access_token, idToken.sub);
+        claims = { ...userInfo, ...claims };
+      }
       const text = (value: unknown) =>
         typeof value === "string" && value.trim() !== "" ? value.trim() : null;
       return {
-        subject: claims.sub,
+        subject: idToken.sub,
         email: text(claims.email),
         // Google sends a boolean; some issuers send the string "true".
         emailVerified: claims.email_verified === true || claims.email_verified === "true",
-        hostedDomain: text(claims.hd)?.toLowerCase() ?? null,
         name: text(claims.name),
+        claims,
       };
     },
   };
