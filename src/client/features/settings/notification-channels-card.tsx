@@ -46,7 +46,7 @@ export function NotificationChannelsCard() {
     <SettingsCard
       icon={BellRing}
       title="Notification channels"
-      description="Alerts in Slack, Microsoft Teams or any webhook, sent in the background and retried. Each channel chooses its events; for now only Send test sends: the events themselves are not sent yet."
+      description="Alerts in Slack, Microsoft Teams or any webhook, sent in the background and retried. Each channel chooses its events; Send test sends a test message whatever it chose."
     >
       {channels.isPending ? (
         <Skeleton className="h-24 w-full" aria-label="Loading notification channels" />
