@@ -56,14 +56,15 @@ export async function runReminderPass(
       now,
       mailer !== null,
     );
-    // A month's spend moves with every change to what is paid for: looked at once a pass.
-    await db.transaction((tx) => checkBudgetAlerts(tx, day));
     const delivered = await deliverDue(db, mailer, now, {
       stillMine: renew,
       check: recipientCheck(options.obligations, day),
       clock: options.clock,
       notify: options.notify,
     });
+    // A month's spend moves with every change to what is paid for: looked at once a pass, after
+    // the sending (which a failure here must not hold up); the next delivery check sends these.
+    await db.transaction((tx) => checkBudgetAlerts(tx, day));
     return { ...planned, ...delivered };
   });
   return outcome
@@ -85,18 +86,20 @@ export async function runDeliveryCheck(
   const now = options.now ?? new Date();
   const clock = options.clock ?? (() => new Date());
   const scope = scopeOf(mailer, options.notify);
+  const delivered = (await deliveryWaiting(db, now, clock(), scope))
+    ? await underLease(db, options, (renew) =>
+        deliverDue(db, mailer, now, {
+          stillMine: renew,
+          check: recipientCheck(options.obligations, day),
+          clock,
+          notify: options.notify,
+        }),
+      )
+    : null;
   // Seats that fell to a threshold through a path that does not alert itself (an import, an
-  // offboarding, SCIM, a sync): alerted here, and so sent by this same check.
+  // offboarding, SCIM, a sync): alerted here, after the sending, and sent by the next check.
   await sweepLowSeatAlerts(db, mailer ? { linkBase: options.linkBase } : null);
-  if (!(await deliveryWaiting(db, now, clock(), scope))) return null;
-  return underLease(db, options, (renew) =>
-    deliverDue(db, mailer, now, {
-      stillMine: renew,
-      check: recipientCheck(options.obligations, day),
-      clock,
-      notify: options.notify,
-    }),
-  );
+  return delivered;
 }
 
 /** Runs the work holding the pass's lease (renewed through `renew`), or returns null if it is held. */
