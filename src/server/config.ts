@@ -92,6 +92,8 @@ export const envSchema = z.object({
   // Each provider request's timeout, and the longest Retry-After (seconds, in all) a sync waits out.
   INTEGRATIONS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   INTEGRATIONS_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(60),
+  // Sync each configured provider once a day by itself (one instance does it).
+  INTEGRATIONS_DAILY_SYNC: booleanFromEnv.default(true),
   // The address people open the application at (https://assets.example.com); the passkey
   // relying party and other absolute links derive from it.
   PUBLIC_URL: z
@@ -235,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     integrations: {
       timeoutMs: values.INTEGRATIONS_TIMEOUT_SECONDS * 1000,
       maxRetryWaitMs: values.INTEGRATIONS_MAX_RETRY_WAIT_SECONDS * 1000,
+      dailySync: values.INTEGRATIONS_DAILY_SYNC,
     },
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
     webauthn,

@@ -23,6 +23,7 @@ import {
   licenseAssignments,
   licenses,
 } from "../db/schema";
+import { nextSyncAt, SYNC_EVERY_MS, syncDue, syncIfDue } from "./scheduler";
 
 let standIn: GraphStandIn;
 let t: TestApp;
@@ -369,6 +370,54 @@ describe("workspace sync without configuration", () => {
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ code: "INTEGRATION_NOT_CONFIGURED" });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("the daily sync", () => {
+  const day = SYNC_EVERY_MS;
+  it("is due a day after the last success and an hour after any attempt", () => {
+    const now = new Date("2026-11-29T12:00:00Z");
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    expect(syncDue(now, { lastSuccessAt: null, lastAttemptAt: null })).toBe(true);
+    expect(syncDue(now, { lastSuccessAt: ago(day - 1), lastAttemptAt: ago(day - 1) })).toBe(false);
+    expect(syncDue(now, { lastSuccessAt: ago(day), lastAttemptAt: ago(day) })).toBe(true);
+    expect(syncDue(now, { lastSuccessAt: ago(2 * day), lastAttemptAt: ago(60_000) })).toBe(false);
+    expect(nextSyncAt(now, { lastSuccessAt: ago(1000), lastAttemptAt: ago(1000) })).toEqual(
+      new Date(now.getTime() - 1000 + day),
+    );
+    expect(nextSyncAt(now, { lastSuccessAt: null, lastAttemptAt: null })).toEqual(now);
+  });
+
+  it("syncs once when due, as the sync with no user, then is not due", async () => {
+    const context = { db: t.app.db, config: t.app.config, secrets: t.app.secrets };
+    await t.app.db.delete(integrationRuns);
+    const now = new Date();
+    expect(await syncIfDue(context, "microsoft-365", now)).toBe("synced");
+    expect(await syncIfDue(context, "microsoft-365", now)).toBe("not-due");
+    const runs = await t.app.db.select().from(integrationRuns);
+    expect(runs).toEqual([
+      expect.objectContaining({ trigger: "scheduled", outcome: "succeeded", userId: null }),
+    ]);
+    const list = (await t
+      .request({ method: "GET", url: "/api/integrations", cookie: adminCookie })
+      .then((r) => r.json())) as IntegrationsResponse;
+    const microsoft = list.providers.find((p) => p.provider === "microsoft-365")!;
+    expect(new Date(microsoft.next_run_at!).getTime()).toBe(runs[0]!.finishedAt!.getTime() + day);
+  });
+
+  it("does nothing for a provider that is not configured", async () => {
+    const bare = await buildTestApp({ INTEGRATIONS_DAILY_SYNC: "false" });
+    try {
+      const context = { db: bare.app.db, config: bare.app.config, secrets: bare.app.secrets };
+      expect(await syncIfDue(context, "microsoft-365", new Date())).toBe("not-configured");
+      const { cookie } = await bare.signedInUser({ role: "admin" });
+      const list = (await bare
+        .request({ method: "GET", url: "/api/integrations", cookie })
+        .then((r) => r.json())) as IntegrationsResponse;
+      expect(list.providers[0]!.next_run_at).toBeNull();
     } finally {
       await bare.close();
     }

@@ -11,6 +11,7 @@ import {
 import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
 import { registerJsonBodyParser } from "../http/json-body";
+import { scheduleDailySync } from "./scheduler";
 import { listIntegrations, previewIntegration, syncIntegration } from "./service";
 import { syncActor } from "./sync-actor";
 
@@ -50,4 +51,13 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: syncActor(actorOf(request).userId),
       }),
   );
+
+  // The daily sync starts with the server listening (not in tests driven by inject).
+  if (app.config.integrations.dailySync) {
+    let stop: (() => void) | undefined;
+    app.addHook("onListen", async () => {
+      stop = scheduleDailySync({ context: context(), log: app.log });
+    });
+    app.addHook("onClose", async () => stop?.());
+  }
 };

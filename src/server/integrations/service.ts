@@ -23,6 +23,7 @@ import type {
 } from "./connector";
 import { INTEGRATION_PROVIDERS } from "./connector";
 import { microsoft365Connector } from "./microsoft-365";
+import { nextSyncAt, syncState } from "./scheduler";
 
 /** The connectors this server has, by provider. */
 // biome-ignore lint/suspicious/noExplicitAny: each connector has its own snapshot type
@@ -47,6 +48,11 @@ export interface SyncRequest {
   trigger: "manual" | "scheduled";
   actor: ActivityActor;
   now?: Date;
+  /**
+   * Checked once the lease is held, before reading the provider; false skips the sync (the
+   * daily run's re-check: another instance may have synced between its look and the lease).
+   */
+  stillWanted?: () => Promise<boolean>;
 }
 
 function connectorOf(config: AppConfig, provider: IntegrationProvider) {
@@ -77,7 +83,7 @@ const runResponse = (run: RunRow) => ({
 });
 
 /** Each provider this server has: configured or what is missing, running, its last run. */
-export async function listIntegrations(db: Db, config: AppConfig) {
+export async function listIntegrations(db: Db, config: AppConfig, now = new Date()) {
   const providers = [];
   for (const provider of INTEGRATION_PROVIDERS) {
     const connector = CONNECTORS[provider];
@@ -96,7 +102,10 @@ export async function listIntegrations(db: Db, config: AppConfig) {
       missing,
       running: await leaseHeld(db, syncLease(provider)),
       last_run: last ? runResponse(last) : null,
-      next_run_at: null,
+      next_run_at:
+        config.integrations.dailySync && missing.length === 0
+          ? nextSyncAt(now, await syncState(db, provider)).toISOString()
+          : null,
     });
   }
   return { providers };
@@ -136,14 +145,18 @@ export async function previewIntegration(
   };
 }
 
-/** Runs a sync under the provider's lease; 409 INTEGRATION_SYNC_RUNNING while another runs. */
-export async function syncIntegration(
+/**
+ * Runs a sync under the provider's lease; null while another holds it, "skipped" when
+ * `stillWanted` said no under the lease.
+ */
+export async function runSync(
   { db, config, secrets }: SyncContext,
   provider: IntegrationProvider,
   request: SyncRequest,
 ) {
   const connector = connectorOf(config, provider);
-  const result = await runUnderLease(db, syncLease(provider), async () => {
+  return runUnderLease(db, syncLease(provider), async () => {
+    if (request.stillWanted && !(await request.stillWanted())) return "skipped" as const;
     const startedAt = request.now ?? new Date();
     const options = { ...planOptions(startedAt), secrets };
     try {
@@ -182,7 +195,17 @@ export async function syncIntegration(
       throw error;
     }
   });
-  if (!result) {
+}
+
+/** A sync asked for by an administrator; 409 INTEGRATION_SYNC_RUNNING while another runs. */
+export async function syncIntegration(
+  context: SyncContext,
+  provider: IntegrationProvider,
+  request: Omit<SyncRequest, "stillWanted">,
+) {
+  const connector = connectorOf(context.config, provider);
+  const result = await runSync(context, provider, request);
+  if (!result || result === "skipped") {
     throw conflict(
       "INTEGRATION_SYNC_RUNNING",
       `A ${connector.name} sync is already running. Wait for it to finish.`,

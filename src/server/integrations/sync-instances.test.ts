@@ -11,6 +11,7 @@ import {
 import { usingPostgres } from "../../../tests/support/test-database";
 import { twoInstancesOnOnePostgres } from "../../../tests/support/two-instances";
 import { integrationRuns, licenses } from "../db/schema";
+import { syncIfDue } from "./scheduler";
 
 describe.skipIf(!usingPostgres())("workspace sync across two instances", () => {
   let standIn: GraphStandIn;
@@ -55,5 +56,27 @@ describe.skipIf(!usingPostgres())("workspace sync across two instances", () => {
     const after = await both.b.request({ method: "POST", url, cookie: cookieB });
     expect(after.statusCode, after.body).toBe(200);
     expect(after.json().counts).toMatchObject({ created: 0, changed: 0, retired: 0 });
+  });
+
+  it("runs the daily sync once when both instances look at once", async () => {
+    const db = both.a.app.db;
+    await db.delete(integrationRuns);
+    const contextOf = (t: typeof both.a) => ({
+      db: t.app.db,
+      config: t.app.config,
+      secrets: t.app.secrets,
+    });
+    const now = new Date();
+    const outcomes = await Promise.all([
+      syncIfDue(contextOf(both.a), "microsoft-365", now),
+      syncIfDue(contextOf(both.b), "microsoft-365", now),
+    ]);
+    expect(outcomes.filter((o) => o === "synced")).toHaveLength(1);
+    expect(
+      outcomes.filter((o) => o !== "synced").every((o) => o === "busy" || o === "not-due"),
+    ).toBe(true);
+    expect(await db.select().from(integrationRuns)).toEqual([
+      expect.objectContaining({ trigger: "scheduled", outcome: "succeeded" }),
+    ]);
   });
 });
