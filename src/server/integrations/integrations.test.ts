@@ -22,6 +22,7 @@ import {
   integrationRuns,
   licenseAssignments,
   licenses,
+  users,
 } from "../db/schema";
 import { nextSyncAt, SYNC_EVERY_MS, syncDue, syncIfDue } from "./scheduler";
 
@@ -256,6 +257,33 @@ describe("workspace sync: Microsoft 365", () => {
       isActive: true,
     });
     expect(restored.accounts.find((a) => a.email === "ben@example.com")!.status).toBe("active");
+  });
+
+  it("moves a seat to the user who now has the person's address", async () => {
+    await sync();
+    const before = await syncedRows();
+    const { user: bea } = await t.signedInUser({
+      email: "bea@example.com",
+      fullName: "Bea Okafor",
+    });
+    const tenant = sampleTenant();
+    tenant.users.find((u) => u.mail === "ben@example.com")!.mail = "bea@example.com";
+    standIn.setTenant(tenant);
+    const result = await sync();
+    // The seat and the account's assignment move to Bea.
+    expect(result.counts).toMatchObject({ created: 0, changed: 2, retired: 0 });
+    const after = await syncedRows();
+    const benSeat = before.seats.find((s) => s.userId === ben.id)!;
+    expect(after.seats.find((s) => s.id === benSeat.id)).toMatchObject({
+      userId: bea.id,
+      isActive: true,
+    });
+    expect(after.accountAssignments.find((a) => a.userId === bea.id)?.isActive).toBe(true);
+    expect(after.accountAssignments.some((a) => a.userId === ben.id)).toBe(false);
+    // Back as it was, for the tests after this one.
+    await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, bea.id));
+    standIn.setTenant(sampleTenant());
+    await sync();
   });
 
   it("keeps what people typed on a synced license", async () => {

@@ -84,7 +84,13 @@ export type SyncOp =
       op: "seat-update";
       item: PlanItem;
       id: number;
-      set: Partial<{ isActive: boolean; lastSignInAt: Date | null; holderSuspended: boolean }>;
+      set: Partial<{
+        isActive: boolean;
+        lastSignInAt: Date | null;
+        holderSuspended: boolean;
+        userId: number;
+        assignedTo: string;
+      }>;
     }
   | { op: "seat-retire"; item: PlanItem; id: number }
   | { op: "account-create"; item: PlanItem; person: GraphPerson }
@@ -217,12 +223,14 @@ export function planMicrosoft365(snapshot: Microsoft365Snapshot, ours: OurRows):
         });
         continue;
       }
-      const set: Partial<{
-        isActive: boolean;
-        lastSignInAt: Date | null;
-        holderSuspended: boolean;
-      }> = {};
+      const set: Extract<SyncOp, { op: "seat-update" }>["set"] = {};
       const changes: Record<string, [unknown, unknown]> = {};
+      // The person's address now belongs to another user (renamed at Microsoft): the seat follows.
+      if (seat.userId !== user.id) {
+        set.userId = user.id;
+        set.assignedTo = user.label;
+        changes.userId = [seat.userId, user.id];
+      }
       if (!seat.isActive) {
         set.isActive = true;
         changes.isActive = [false, true];
