@@ -94,6 +94,8 @@ export const envSchema = z.object({
   INTEGRATIONS_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(60),
   // Sync each configured provider once a day by itself (one instance does it).
   INTEGRATIONS_DAILY_SYNC: booleanFromEnv.default(true),
+  // Make a user for each licensed person no user matches by e-mail (otherwise they are listed).
+  INTEGRATIONS_CREATE_USERS: booleanFromEnv.default(false),
   // The address people open the application at (https://assets.example.com); the passkey
   // relying party and other absolute links derive from it.
   PUBLIC_URL: z
@@ -238,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutMs: values.INTEGRATIONS_TIMEOUT_SECONDS * 1000,
       maxRetryWaitMs: values.INTEGRATIONS_MAX_RETRY_WAIT_SECONDS * 1000,
       dailySync: values.INTEGRATIONS_DAILY_SYNC,
+      createUsers: values.INTEGRATIONS_CREATE_USERS,
     },
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
     webauthn,

@@ -52,6 +52,7 @@ export const planItemSchema = z.object({
     "gsuite-organization",
     "gsuite-plan",
     "gsuite-account",
+    "user",
   ]),
   external_id: z.string(),
   label: z.string(),

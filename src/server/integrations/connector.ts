@@ -37,7 +37,9 @@ export type PlannedRowKind =
   | "office-account"
   | "gsuite-organization"
   | "gsuite-plan"
-  | "gsuite-account";
+  | "gsuite-account"
+  /** A user made for a person no user matched (INTEGRATIONS_CREATE_USERS). */
+  | "user";
 
 export interface PlanItem {
   kind: PlannedRowKind;

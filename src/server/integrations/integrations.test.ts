@@ -451,3 +451,71 @@ describe("the daily sync", () => {
     }
   });
 });
+
+describe("workspace sync with INTEGRATIONS_CREATE_USERS", () => {
+  it("makes a user for each licensed person no user matches, and gives them their seats", async () => {
+    const withUsers = await buildTestApp({ ...env(standIn), INTEGRATIONS_CREATE_USERS: "true" });
+    try {
+      const { cookie } = await withUsers.signedInUser({ role: "admin", username: "dev" });
+      const { user: ana2 } = await withUsers.signedInUser({ email: "ana@example.com" });
+      const previewed = await withUsers.request({
+        method: "POST",
+        url: "/api/integrations/microsoft-365/preview",
+        cookie,
+      });
+      const plan = previewed.json() as IntegrationPreviewResponse;
+      // Ben, Cleo and Dev have no user here (Ana has); the meeting room holds no license.
+      expect(plan.creates.filter((i) => i.kind === "user").map((i) => i.label)).toEqual([
+        "ben@example.com",
+        "cleo@example.com",
+        "dev@example.com",
+      ]);
+      expect(plan.unmatched_people).toEqual([]);
+      expect(
+        await withUsers.app.db.select().from(users).where(eq(users.email, "dev@example.com")),
+      ).toEqual([]);
+
+      const synced = await withUsers.request({
+        method: "POST",
+        url: "/api/integrations/microsoft-365/sync",
+        cookie,
+      });
+      expect(synced.statusCode, synced.body).toBe(200);
+      expect(synced.json().counts).toEqual({
+        created: plan.counts.created,
+        changed: 0,
+        retired: 0,
+        unmatched: 0,
+      });
+      const [dev] = await withUsers.app.db
+        .select()
+        .from(users)
+        .where(eq(users.email, "dev@example.com"));
+      // 'dev' was taken by the administrator: the next free name.
+      expect(dev).toMatchObject({
+        username: "dev2",
+        fullName: "Dev Unknown",
+        passwordHash: null,
+        role: "user",
+      });
+      const devSeats = await withUsers.app.db
+        .select()
+        .from(licenseAssignments)
+        .where(eq(licenseAssignments.userId, dev!.id));
+      expect(devSeats).toHaveLength(1);
+      const anaSeats = await withUsers.app.db
+        .select()
+        .from(licenseAssignments)
+        .where(eq(licenseAssignments.userId, ana2.id));
+      expect(anaSeats).toHaveLength(2);
+      const again = await withUsers.request({
+        method: "POST",
+        url: "/api/integrations/microsoft-365/sync",
+        cookie,
+      });
+      expect(again.json().counts).toEqual({ created: 0, changed: 0, retired: 0, unmatched: 0 });
+    } finally {
+      await withUsers.close();
+    }
+  });
+});

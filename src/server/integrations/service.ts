@@ -68,7 +68,10 @@ function connectorOf(config: AppConfig, provider: IntegrationProvider) {
   return connector;
 }
 
-const planOptions = (now: Date): PlanOptions => ({ createUsers: false, now });
+const planOptions = (config: AppConfig, now: Date): PlanOptions => ({
+  createUsers: config.integrations.createUsers,
+  now,
+});
 
 type RunRow = typeof integrationRuns.$inferSelect;
 const runResponse = (run: RunRow) => ({
@@ -134,7 +137,7 @@ export async function previewIntegration(
 ) {
   const connector = connectorOf(config, provider);
   const snapshot = await connector.read(config);
-  const plan = await connector.plan(db, snapshot, planOptions(now));
+  const plan = await connector.plan(db, snapshot, planOptions(config, now));
   return {
     provider,
     creates: plan.creates.map(planItemResponse),
@@ -158,7 +161,7 @@ export async function runSync(
   return runUnderLease(db, syncLease(provider), async () => {
     if (request.stillWanted && !(await request.stillWanted())) return "skipped" as const;
     const startedAt = request.now ?? new Date();
-    const options = { ...planOptions(startedAt), secrets };
+    const options = { ...planOptions(config, startedAt), secrets };
     try {
       const snapshot = await connector.read(config);
       return await db.transaction(async (tx) => {

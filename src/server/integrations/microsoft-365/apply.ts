@@ -2,14 +2,15 @@
 // lease): every write is one activity record as the sync's (via 'sync'), in that transaction, so
 // the rows and their history commit together or not at all. The plan is worked out again here,
 // from the rows as the transaction sees them, so that what is written matches them exactly.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { todayIso } from "../../../domain/dates";
 import { type ActivityActor, recordActivity } from "../../activity/record";
 import type { Executor } from "../../db/client";
-import { accountAssignments, accounts, licenseAssignments, licenses } from "../../db/schema";
+import { accountAssignments, accounts, licenseAssignments, licenses, users } from "../../db/schema";
 import type { Secrets } from "../../lib/secrets";
 import { storedLicenseKey } from "../../licenses/license-key";
-import type { SyncCounts } from "../connector";
+import type { PlanOptions, SyncCounts } from "../connector";
+import { usernameFor } from "../sync-users";
 import type { Microsoft365Snapshot } from "./client";
 import { PROVIDER, planMicrosoft365, readOurRows, seatExternalId, toSyncPlan } from "./plan";
 
@@ -19,9 +20,14 @@ export async function applyMicrosoft365(
   actor: ActivityActor,
   secrets: Secrets,
   now: Date,
+  options: Pick<PlanOptions, "createUsers"> = { createUsers: false },
 ): Promise<SyncCounts> {
   const ours = await readOurRows(tx, snapshot);
-  const detailed = planMicrosoft365(snapshot, ours);
+  const detailed = planMicrosoft365(snapshot, ours, options);
+  // Users made here, by the negative id the plan gave them.
+  const madeUsers = new Map<number, number>();
+  const userIdOf = (id: number) => (id < 0 ? madeUsers.get(id)! : id);
+  let takenNames: Set<string> | null = null;
   const today = todayIso(undefined, now);
   const licenseIdBySku = new Map(ours.licenses.map((l) => [l.externalId, l.id]));
   const licenseNameById = new Map(ours.licenses.map((l) => [l.id, l.name]));
@@ -32,6 +38,7 @@ export async function applyMicrosoft365(
 
   // Licenses first (seats need their ids), then accounts (assignments need theirs), then the rest.
   const order = [
+    "user-create",
     "license-create",
     "license-update",
     "account-create",
@@ -47,6 +54,33 @@ export async function applyMicrosoft365(
 
   for (const op of ops) {
     switch (op.op) {
+      case "user-create": {
+        takenNames ??= new Set(
+          (await tx.select({ name: sql<string>`lower(${users.username})` }).from(users)).map(
+            (row) => row.name,
+          ),
+        );
+        // No password: the person signs in with Google or a passkey, or an administrator sets one.
+        const [row] = await tx
+          .insert(users)
+          .values({
+            username: usernameFor(op.person.email, takenNames),
+            passwordHash: null,
+            fullName: op.person.name,
+            email: op.person.email,
+            role: "user",
+          })
+          .returning({ id: users.id, username: users.username });
+        madeUsers.set(op.user.id, row!.id);
+        await recordActivity(tx, actor, {
+          action: "create",
+          area: "users",
+          itemId: row!.id,
+          itemLabel: row!.username,
+          detail: detail(op.person.externalId),
+        });
+        break;
+      }
       case "license-create": {
         const [row] = await tx
           .insert(licenses)
@@ -101,7 +135,7 @@ export async function applyMicrosoft365(
           .where(
             and(
               eq(licenseAssignments.licenseId, licenseId),
-              eq(licenseAssignments.userId, op.user.id),
+              eq(licenseAssignments.userId, userIdOf(op.user.id)),
               eq(licenseAssignments.isActive, true),
               isNull(licenseAssignments.syncProvider),
             ),
@@ -110,7 +144,7 @@ export async function applyMicrosoft365(
         if (!handMade) {
           await tx.insert(licenseAssignments).values({
             licenseId,
-            userId: op.user.id,
+            userId: userIdOf(op.user.id),
             assignedTo: op.user.label,
             assignedDate: today,
             isActive: true,
@@ -122,7 +156,11 @@ export async function applyMicrosoft365(
           area: "licenses",
           itemId: licenseId,
           itemLabel: licenseNameById.get(licenseId) ?? null,
-          detail: { ...detail(values.externalId), userId: op.user.id, assignedTo: op.user.label },
+          detail: {
+            ...detail(values.externalId),
+            userId: userIdOf(op.user.id),
+            assignedTo: op.user.label,
+          },
         });
         break;
       }
@@ -131,7 +169,11 @@ export async function applyMicrosoft365(
         const set =
           op.op === "seat-retire"
             ? { isActive: false, deactivatedAt: now }
-            : { ...op.set, ...(op.set.isActive ? { deactivatedAt: null } : {}) };
+            : {
+                ...op.set,
+                ...(op.set.userId !== undefined ? { userId: userIdOf(op.set.userId) } : {}),
+                ...(op.set.isActive ? { deactivatedAt: null } : {}),
+              };
         const [row] = await tx
           .update(licenseAssignments)
           .set(set)
@@ -204,7 +246,7 @@ export async function applyMicrosoft365(
         const accountId = accountIdByPerson.get(op.person.externalId)!;
         const values = {
           accountId,
-          userId: op.user.id,
+          userId: userIdOf(op.user.id),
           assignedTo: op.user.label,
           isActive: true,
         };
@@ -226,7 +268,7 @@ export async function applyMicrosoft365(
           area: "office_accounts",
           itemId: accountId,
           itemLabel: op.person.email,
-          detail: { ...detail(op.person.externalId), userId: op.user.id },
+          detail: { ...detail(op.person.externalId), userId: userIdOf(op.user.id) },
         });
         break;
       }

@@ -31,10 +31,10 @@ export const microsoft365Connector: Connector<Microsoft365Snapshot> = {
       ...config.integrations,
     }).read();
   },
-  async plan(db, snapshot) {
-    return toSyncPlan(planMicrosoft365(snapshot, await readOurRows(db, snapshot)));
+  async plan(db, snapshot, options) {
+    return toSyncPlan(planMicrosoft365(snapshot, await readOurRows(db, snapshot), options));
   },
   apply(tx, snapshot, _plan, actor, options) {
-    return applyMicrosoft365(tx, snapshot, actor, options.secrets, options.now);
+    return applyMicrosoft365(tx, snapshot, actor, options.secrets, options.now, options);
   },
 };

@@ -18,7 +18,7 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { accountAssignments, accounts, licenseAssignments, licenses, users } from "../../db/schema";
-import type { PlanItem, SyncPlan } from "../connector";
+import type { PlanItem, PlanOptions, SyncPlan } from "../connector";
 import type { GraphPerson, GraphSku, Microsoft365Snapshot } from "./client";
 
 export const PROVIDER = "microsoft-365" as const;
@@ -113,7 +113,8 @@ export type SyncOp =
       user: OurUser;
       reuse: number | null;
     }
-  | { op: "account-unassign"; item: PlanItem; id: number };
+  | { op: "account-unassign"; item: PlanItem; id: number }
+  | { op: "user-create"; item: PlanItem; person: GraphPerson; user: OurUser };
 
 export interface DetailedPlan {
   ops: SyncOp[];
@@ -127,7 +128,11 @@ const sameTime = (a: Date | null, b: Date | null) =>
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The plan, from the snapshot and our rows alone. */
-export function planMicrosoft365(snapshot: Microsoft365Snapshot, ours: OurRows): DetailedPlan {
+export function planMicrosoft365(
+  snapshot: Microsoft365Snapshot,
+  ours: OurRows,
+  options: Pick<PlanOptions, "createUsers"> = { createUsers: false },
+): DetailedPlan {
   const ops: SyncOp[] = [];
   // A SKU Microsoft lists as deleted is gone for the sync's purposes.
   const skus = snapshot.skus.filter((sku) => sku.capabilityStatus !== "Deleted");
@@ -137,6 +142,26 @@ export function planMicrosoft365(snapshot: Microsoft365Snapshot, ours: OurRows):
     skuById.get(skuId)?.skuPartNumber ??
     skuId;
   const userByEmail = new Map(ours.users.map((user) => [user.email, user]));
+  // INTEGRATIONS_CREATE_USERS: each licensed person no user matches gets one, made first; until
+  // then the plan names it by a negative id (apply.ts swaps in the real one).
+  if (options.createUsers) {
+    const skuIds = new Set(skus.map((sku) => sku.skuId));
+    for (const person of snapshot.people) {
+      if (userByEmail.has(person.email) || !person.skuIds.some((id) => skuIds.has(id))) continue;
+      const user = {
+        id: -(ops.length + 1),
+        email: person.email,
+        label: person.name ?? person.email,
+      };
+      userByEmail.set(person.email, user);
+      ops.push({
+        op: "user-create",
+        person,
+        user,
+        item: { kind: "user", externalId: person.externalId, label: person.email },
+      });
+    }
+  }
 
   // Licenses.
   const licenseBySku = new Map(ours.licenses.map((l) => [l.externalId, l]));
