@@ -519,3 +519,73 @@ describe("workspace sync with INTEGRATIONS_CREATE_USERS", () => {
     }
   });
 });
+
+describe("workspace sync and the office accounts already there", () => {
+  it("adopts a hand-made account with the address, and leaves one another sync owns", async () => {
+    const other = await buildTestApp(env(standIn));
+    try {
+      const { cookie } = await other.signedInUser({ role: "admin" });
+      const sealed = other.app.secrets.seal("typed-by-hand");
+      const [handMade] = await other.app.db
+        .insert(accounts)
+        .values({
+          email: "Ana@Example.com",
+          passwordCiphertext: sealed.ciphertext,
+          provider: "microsoft365",
+          notes: "Ana's mailbox",
+          paymentAmount: 12,
+        })
+        .returning();
+      const [google] = await other.app.db
+        .insert(accounts)
+        .values({
+          email: "ben@example.com",
+          provider: "gsuite",
+          syncProvider: "google-workspace",
+          externalId: "google-ben",
+        })
+        .returning();
+      const response = await other.request({
+        method: "POST",
+        url: "/api/integrations/microsoft-365/sync",
+        cookie,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [adopted] = await other.app.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.id, handMade!.id));
+      expect(adopted).toMatchObject({
+        email: "Ana@Example.com",
+        passwordCiphertext: sealed.ciphertext,
+        notes: "Ana's mailbox",
+        paymentAmount: 12,
+        syncProvider: "microsoft-365",
+        externalId: "6e7b768e-07e2-4810-8459-485f84f8f204",
+        status: "active",
+      });
+      const [untouched] = await other.app.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.id, google!.id));
+      expect(untouched).toEqual(google);
+      const microsoftAccounts = await other.app.db
+        .select({ email: accounts.email })
+        .from(accounts)
+        .where(eq(accounts.syncProvider, "microsoft-365"));
+      expect(microsoftAccounts.map((a) => a.email.toLowerCase()).sort()).toEqual([
+        "ana@example.com",
+        "cleo@example.com",
+        "dev@example.com",
+      ]);
+      const again = await other.request({
+        method: "POST",
+        url: "/api/integrations/microsoft-365/preview",
+        cookie,
+      });
+      expect(again.json().counts).toMatchObject({ created: 0, changed: 0, retired: 0 });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -68,6 +68,8 @@ export interface OurRows {
   accountAssignments: OurAccountAssignment[];
   /** Active users with an e-mail, lower-cased. */
   users: OurUser[];
+  /** People's addresses (lower-cased) that an account another provider's sync owns already has. */
+  emailsOfOtherSyncs: Set<string>;
 }
 
 /** One write the sync makes, with what the preview shows of it. */
@@ -313,6 +315,8 @@ export function planMicrosoft365(
         const byEmail = accountByEmail.get(person.email);
         return byEmail && byEmail.externalId === null ? byEmail : undefined;
       })();
+    // Addresses are unique among accounts: one another sync owns is left to it.
+    if (!account && ours.emailsOfOtherSyncs.has(person.email)) continue;
     if (!account) {
       ops.push({
         op: "account-create",
@@ -484,6 +488,18 @@ export async function readOurRows(db: Executor, snapshot: Microsoft365Snapshot):
             and(isNull(accounts.syncProvider), inArray(sql`lower(${accounts.email})`, emails)),
           ),
     );
+  const otherSyncs =
+    emails.length === 0
+      ? []
+      : await db
+          .select({ email: sql<string>`lower(${accounts.email})` })
+          .from(accounts)
+          .where(
+            and(
+              sql`${accounts.syncProvider} <> ${PROVIDER}`,
+              inArray(sql`lower(${accounts.email})`, emails),
+            ),
+          );
   const assignmentRows = await db
     .select({
       id: accountAssignments.id,
@@ -517,5 +533,6 @@ export async function readOurRows(db: Executor, snapshot: Microsoft365Snapshot):
     accounts: accountRows.map((a) => ({ ...a, externalId: a.externalId ?? null })),
     accountAssignments: assignmentRows.map((a) => ({ ...a, externalId: a.externalId! })),
     users: [...byEmail.values()],
+    emailsOfOtherSyncs: new Set(otherSyncs.map((row) => row.email)),
   };
 }
