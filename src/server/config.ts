@@ -96,6 +96,8 @@ export const envSchema = z.object({
   INTEGRATIONS_DAILY_SYNC: booleanFromEnv.default(true),
   // Make a user for each licensed person no user matches by e-mail (otherwise they are listed).
   INTEGRATIONS_CREATE_USERS: booleanFromEnv.default(false),
+  // A seat is unused when its holder has not signed in for this many days (or is disabled).
+  UNUSED_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   // The address people open the application at (https://assets.example.com); the passkey
   // relying party and other absolute links derive from it.
   PUBLIC_URL: z
@@ -242,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       dailySync: values.INTEGRATIONS_DAILY_SYNC,
       createUsers: values.INTEGRATIONS_CREATE_USERS,
     },
+    unusedAfterDays: values.UNUSED_AFTER_DAYS,
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
     webauthn,
     google,

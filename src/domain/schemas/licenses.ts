@@ -203,6 +203,14 @@ const assignmentListFields = pageQuerySchema.pick(ASSIGNMENT_PAGE_FIELDS).extend
     (value) => (value === "true" ? true : value === "false" ? false : value),
     z.boolean({ error: "active must be true or false" }).optional(),
   ),
+  /**
+   * Only the unused seats (issue 33): active, and their holder disabled at the provider or not
+   * signed in for UNUSED_AFTER_DAYS. Only a workspace sync knows sign-ins; 'false' is no filter.
+   */
+  unused: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ error: "unused must be true or false" }).optional(),
+  ),
 });
 export const assignmentListQuerySchema = withKeyset(assignmentListFields, assignmentCursors);
 export type AssignmentListQuery = z.output<typeof assignmentListQuerySchema>;

@@ -309,6 +309,40 @@ describe("workspace sync: Microsoft 365", () => {
     });
   });
 
+  it("lists the unused seats: a disabled holder, or no sign-in for UNUSED_AFTER_DAYS", async () => {
+    const tenant = sampleTenant();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    for (const user of tenant.users) {
+      if (user.mail === "Ana@example.com") user.lastSignInDateTime = daysAgo(1);
+      if (user.mail === "ben@example.com") user.lastSignInDateTime = daysAgo(61);
+      if (user.userPrincipalName === "cleo@example.com") user.lastSignInDateTime = daysAgo(2);
+    }
+    standIn.setTenant(tenant);
+    await sync();
+    const response = await t.request({
+      method: "GET",
+      url: "/api/assignments?unused=true",
+      cookie: adminCookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const unused = response.json() as { userId: number | null; isActive: boolean }[];
+    // Ben has not signed in for 61 days; Cleo is disabled; Ana signed in yesterday.
+    expect(unused.map((a) => a.userId).sort()).toEqual([ben.id, cleo.id].sort());
+    expect(unused.every((a) => a.isActive)).toBe(true);
+    const all = await t.request({
+      method: "GET",
+      url: "/api/assignments?unused=false",
+      cookie: adminCookie,
+    });
+    expect((all.json() as unknown[]).length).toBeGreaterThan(unused.length);
+    const bad = await t.request({
+      method: "GET",
+      url: "/api/assignments?unused=maybe",
+      cookie: adminCookie,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("answers a refused secret with 502, writing nothing, the run kept as failed", async () => {
     await sync();
     const before = await syncedRows();
