@@ -184,6 +184,11 @@ const licenseListFields = pageQuerySchema.extend({
   /** Only licenses expiring from this day and to this one (both included; decision 0053). */
   expiryFrom: queryDate("expiryFrom"),
   expiryTo: queryDate("expiryTo"),
+  /** Only licenses with an unused seat (issue 33; licenses/unused-seats.ts); 'false' is no filter. */
+  unused: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ error: "unused must be true or false" }).optional(),
+  ),
 });
 export const licenseListQuerySchema = withKeyset(licenseListFields, licenseCursors);
 export type LicenseListQuery = z.output<typeof licenseListQuerySchema>;

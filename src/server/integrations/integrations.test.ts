@@ -341,6 +341,18 @@ describe("workspace sync: Microsoft 365", () => {
       cookie: adminCookie,
     });
     expect(bad.statusCode).toBe(400);
+    // A license is listed when any of its seats is unused: E3 (Ben, Cleo), not Visio (Ana).
+    const [e3] = await db()
+      .select({ id: licenses.id })
+      .from(licenses)
+      .where(eq(licenses.externalId, tenant.skus[0]!.skuId));
+    const withUnused = await t.request({
+      method: "GET",
+      url: "/api/licenses?unused=true",
+      cookie: adminCookie,
+    });
+    expect(withUnused.statusCode, withUnused.body).toBe(200);
+    expect((withUnused.json() as { id: number }[]).map((l) => l.id)).toEqual([e3!.id]);
   });
 
   it("answers a refused secret with 502, writing nothing, the run kept as failed", async () => {

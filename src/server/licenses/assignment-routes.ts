@@ -68,7 +68,10 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listLicensePageAssignments(app.db, app.secrets, currentSession(request), request.query),
+      listLicensePageAssignments(app.db, app.secrets, currentSession(request), {
+        ...request.query,
+        unusedAfterDays: app.config.unusedAfterDays,
+      }),
   );
 
   app.get(

@@ -166,7 +166,7 @@ export async function listLicensePageAssignments(
   db: Db,
   secrets: Secrets,
   session: ActiveSession,
-  query: LicenseListQuery,
+  query: LicenseListQuery & { unusedAfterDays?: number },
 ) {
   // The seats need the page's ids, never its total.
   const page = await listLicenses(db, secrets, session, {
