@@ -82,6 +82,10 @@ export const errorCodes = [
   "IMPORT_IN_PROGRESS",
   /** The provider has no invoice for the month asked for (yet). */
   "HOSTING_INVOICE_MISSING",
+  /** 409: a workspace sync's provider is not configured; the message names the missing variables. */
+  "INTEGRATION_NOT_CONFIGURED",
+  /** 409: a sync of the same provider is already running, on this or another server instance. */
+  "INTEGRATION_SYNC_RUNNING",
   // CSV import (issue 15). 400s: the file cannot be read as the area's CSV; nothing is written.
   /** The file is not UTF-8 text (or is UTF-16); the message says how to save it. */
   "IMPORT_ENCODING",

@@ -52,6 +52,7 @@ import { enforceRouteGuards } from "./http/route-guard-enforcement";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { validatorCompiler } from "./http/validation";
 import { importRoutes } from "./imports/routes";
+import { integrationRoutes } from "./integrations/routes";
 import { loggerOptions, openLogDestination, registerRequestLog } from "./lib/request-log";
 import { enforceResponseSchemas } from "./lib/response-contracts";
 import type { Secrets } from "./lib/secrets";
@@ -190,6 +191,7 @@ export async function buildApp({
   await app.register(trustReviewRoutes);
   await app.register(expenseRoutes);
   await app.register(hostingRoutes);
+  await app.register(integrationRoutes);
   await app.register(twoFactorRoutes);
   await app.register(passwordRoutes);
   await app.register(preferenceRoutes);

@@ -79,6 +79,25 @@ export const envSchema = z.object({
   DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
   // Import the running month once a day by itself (one instance does it).
   DIGITALOCEAN_DAILY_REFRESH: booleanFromEnv.default(true),
+  // Microsoft 365 sync (issue 33, decision 0054): an app registration's client-credentials grant.
+  MICROSOFT_TENANT_ID: z.string().trim().optional(),
+  MICROSOFT_CLIENT_ID: z.string().trim().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().trim().optional(),
+  MICROSOFT_LOGIN_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://login.microsoftonline.com"),
+  MICROSOFT_GRAPH_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://graph.microsoft.com"),
+  // Each provider request's timeout, and the longest Retry-After (seconds, in all) a sync waits out.
+  INTEGRATIONS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  INTEGRATIONS_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(60),
+  // Sync each configured provider once a day by itself (one instance does it).
+  INTEGRATIONS_DAILY_SYNC: booleanFromEnv.default(true),
+  // Make a user for each licensed person no user matches by e-mail (otherwise they are listed).
+  INTEGRATIONS_CREATE_USERS: booleanFromEnv.default(false),
+  // A seat is unused when its holder has not signed in for this many days (or is disabled).
+  UNUSED_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   // The address people open the application at (https://assets.example.com); the passkey
   // relying party and other absolute links derive from it.
   PUBLIC_URL: z
@@ -241,6 +260,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxRetryWaitMs: values.DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS * 1000,
       dailyRefresh: values.DIGITALOCEAN_DAILY_REFRESH,
     },
+    microsoft365: {
+      tenantId: values.MICROSOFT_TENANT_ID || undefined,
+      clientId: values.MICROSOFT_CLIENT_ID || undefined,
+      clientSecret: values.MICROSOFT_CLIENT_SECRET || undefined,
+      loginUrl: values.MICROSOFT_LOGIN_URL.replace(/\/+$/, ""),
+      graphUrl: values.MICROSOFT_GRAPH_URL.replace(/\/+$/, ""),
+    },
+    integrations: {
+      timeoutMs: values.INTEGRATIONS_TIMEOUT_SECONDS * 1000,
+      maxRetryWaitMs: values.INTEGRATIONS_MAX_RETRY_WAIT_SECONDS * 1000,
+      dailySync: values.INTEGRATIONS_DAILY_SYNC,
+      createUsers: values.INTEGRATIONS_CREATE_USERS,
+    },
+    unusedAfterDays: values.UNUSED_AFTER_DAYS,
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
     webauthn,
     google,

@@ -14,8 +14,13 @@ export interface TwoInstances {
   readonly b: TestApp;
 }
 
-/** Starts both instances before the file's tests and closes them (and the database) after. */
-export function twoInstancesOnOnePostgres(): TwoInstances {
+/**
+ * Starts both instances before the file's tests and closes them (and the database) after; `env`
+ * (read when they start, so it may name a stand-in started by an earlier hook) configures both.
+ */
+export function twoInstancesOnOnePostgres(
+  env: () => Record<string, string> = () => ({}),
+): TwoInstances {
   let clone: Awaited<ReturnType<typeof cloneTemplateDatabase>> | undefined;
   const instances: TestApp[] = [];
 
@@ -24,7 +29,7 @@ export function twoInstancesOnOnePostgres(): TwoInstances {
     const secrets = createSecrets(randomBytes(32));
     for (let i = 0; i < 2; i++) {
       const database = await openDatabase({ kind: "postgres", url: clone.url });
-      instances.push(await testAppOn(database, secrets));
+      instances.push(await testAppOn(database, secrets, env()));
     }
   });
   afterAll(async () => {

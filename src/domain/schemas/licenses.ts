@@ -18,7 +18,7 @@ import {
   wholeNumberFromString,
 } from "./common";
 import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
-import { pageQuerySchema, queryDate, sortSchema } from "./paging";
+import { pageQuerySchema, queryDate, queryFlag, sortSchema } from "./paging";
 
 export const MAX_LICENSE_KEY_LENGTH = 500;
 export const MAX_SEATS = 100_000;
@@ -200,10 +200,9 @@ const licenseListFields = pageQuerySchema.extend({
   expiryFrom: queryDate("expiryFrom"),
   expiryTo: queryDate("expiryTo"),
   /** Only licenses whose available seats are at or under their low-seat threshold (issue 34). */
-  lowSeats: z.preprocess(
-    (value) => (value === "true" ? true : value === "false" ? false : value),
-    z.boolean({ error: "lowSeats must be true or false" }).default(false),
-  ),
+  lowSeats: queryFlag("lowSeats").default(false),
+  /** Only licenses with an unused seat (issue 33; licenses/unused-seats.ts); 'false' is no filter. */
+  unused: queryFlag("unused").optional(),
 });
 export const licenseListQuerySchema = withKeyset(licenseListFields, licenseCursors);
 export type LicenseListQuery = z.output<typeof licenseListQuerySchema>;
@@ -219,10 +218,12 @@ const assignmentListFields = pageQuerySchema.pick(ASSIGNMENT_PAGE_FIELDS).extend
   licenseId: idSchema.optional(),
   /** Only the assignments of these licenses ('3,17,42'), e.g. the ones a page of the list shows. */
   licenseIds: licenseIdListSchema,
-  active: z.preprocess(
-    (value) => (value === "true" ? true : value === "false" ? false : value),
-    z.boolean({ error: "active must be true or false" }).optional(),
-  ),
+  active: queryFlag("active").optional(),
+  /**
+   * Only the unused seats (issue 33): active, and their holder disabled at the provider or not
+   * signed in for UNUSED_AFTER_DAYS. Only a workspace sync knows sign-ins; 'false' is no filter.
+   */
+  unused: queryFlag("unused").optional(),
 });
 export const assignmentListQuerySchema = withKeyset(assignmentListFields, assignmentCursors);
 export type AssignmentListQuery = z.output<typeof assignmentListQuerySchema>;

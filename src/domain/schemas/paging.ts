@@ -76,6 +76,13 @@ export const isPaged = (query: Pick<PageQuery, "limit" | "offset">) =>
  * events link to a list narrowed so to their day (decision 0053). A `from` after `to` is an empty
  * list, as any range that holds no day.
  */
+/** A yes/no query parameter: 'true' or 'false' (the only words a URL can say it with). */
+export const queryFlag = (name: string) =>
+  z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ error: `${name} must be true or false` }),
+  );
+
 export const queryDate = (name: string) =>
   z.preprocess(
     (value) => (value === "" ? undefined : value),

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { isBillingMonth, parseCents } from "../../domain/hosting";
 import { DIGITALOCEAN_TOKEN_REFUSED_MESSAGE } from "../../domain/schemas/hosting";
+import { retryAfterMs } from "../lib/retry-after";
 import {
   type HostingProvider,
   HostingProviderError,
@@ -12,6 +13,8 @@ import {
   type Machine,
   type MachineCharge,
 } from "./provider";
+
+export { retryAfterMs };
 
 export interface DigitalOceanOptions {
   token: string;
@@ -300,13 +303,4 @@ export function createDigitalOceanProvider(options: DigitalOceanOptions): Hostin
       return droplets.map((droplet) => ({ machineId: String(droplet.id), name: droplet.name }));
     },
   };
-}
-
-/** Retry-After in milliseconds: delta-seconds or an HTTP date; 1 s when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number {
-  if (!header) return 1000;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  if (Number.isNaN(at)) return 1000;
-  return Math.max(0, at - now);
 }

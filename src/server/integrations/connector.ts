@@ -5,12 +5,14 @@
 // what a sync would create, change and retire. The preview shows the plan; the sync applies it in
 // one transaction under the provider's single-run lease.
 import type { ErrorCode } from "../../domain/error-codes";
+import { INTEGRATION_PROVIDER_IDS } from "../../domain/schemas/integrations";
 import type { ActivityActor } from "../activity/record";
 import type { AppConfig } from "../config";
 import type { Executor } from "../db/client";
 import { AppError } from "../http/errors";
+import type { Secrets } from "../lib/secrets";
 
-export const INTEGRATION_PROVIDERS = ["google-workspace", "microsoft-365"] as const;
+export const INTEGRATION_PROVIDERS = INTEGRATION_PROVIDER_IDS;
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 
 /** A person as the provider knows them: who a seat or account is matched to, by e-mail. */
@@ -35,7 +37,9 @@ export type PlannedRowKind =
   | "office-account"
   | "gsuite-organization"
   | "gsuite-plan"
-  | "gsuite-account";
+  | "gsuite-account"
+  /** A user made for a person no user matched (INTEGRATIONS_CREATE_USERS). */
+  | "user";
 
 export interface PlanItem {
   kind: PlannedRowKind;
@@ -72,6 +76,11 @@ export interface PlanOptions {
   now: Date;
 }
 
+/** What apply needs besides the plan's options: the secrets helper (a license's sealed key). */
+export interface ApplyOptions extends PlanOptions {
+  secrets: Secrets;
+}
+
 export interface Connector<Snapshot> {
   readonly provider: IntegrationProvider;
   /** The environment variables still missing; empty when the provider is configured. */
@@ -82,15 +91,18 @@ export interface Connector<Snapshot> {
   plan(db: Executor, snapshot: Snapshot, options: PlanOptions): Promise<SyncPlan>;
   /**
    * Carries the plan out in the caller's transaction (the caller holds the lease), recording
-   * every change in the activity log as `actor`'s, and answers the counts.
+   * every change in the activity log as `actor`'s, and answers the counts. A connector may work
+   * the plan out again from the rows as the transaction sees them (the Microsoft one does).
    */
   apply(
     tx: Executor,
     snapshot: Snapshot,
     plan: SyncPlan,
     actor: ActivityActor,
-    options: PlanOptions,
+    options: ApplyOptions,
   ): Promise<SyncCounts>;
+  /** The name shown to administrators: "Microsoft 365". */
+  readonly name: string;
 }
 
 export type IntegrationErrorCode = Extract<ErrorCode, `INTEGRATION_${string}`>;

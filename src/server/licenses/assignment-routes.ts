@@ -43,14 +43,18 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const list = await listAssignments(app.db, request.query);
+      const list = await listAssignments(app.db, {
+        ...request.query,
+        unusedAfterDays: app.config.unusedAfterDays,
+      });
       sendCursors(reply, list.cursors);
       return sendPage(reply, list.assignments, list.total, list.estimated);
     },
   );
   declareListExport(app, assignmentList, {
     area: "assignments",
-    table: (_request, query) => assignmentTable(app.db, query),
+    table: (_request, query) =>
+      assignmentTable(app.db, { ...query, unusedAfterDays: app.config.unusedAfterDays }),
   });
 
   // The seats of one page of GET /api/licenses, asked for with the same query at the same time.
@@ -64,7 +68,10 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listLicensePageAssignments(app.db, app.secrets, currentSession(request), request.query),
+      listLicensePageAssignments(app.db, app.secrets, currentSession(request), {
+        ...request.query,
+        unusedAfterDays: app.config.unusedAfterDays,
+      }),
   );
 
   app.get(

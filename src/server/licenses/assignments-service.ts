@@ -27,6 +27,7 @@ import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameOf } from "../users/user-response";
 import { toAssignmentResponse } from "./license-response";
 import { findLicense, listLicenses } from "./service";
+import { DEFAULT_UNUSED_AFTER_DAYS, unusedSeatWhere } from "./unused-seats";
 
 /** The Assign route's refusals, in the words an import of seats repeats beside a row. */
 export const SEAT_ALREADY_ASSIGNED = "This user already has an active assignment of this license";
@@ -72,21 +73,30 @@ function assignmentFilter(filter: AssignmentFilter) {
     license: filter.licenseId !== undefined,
     licenses: filter.licenseIds !== undefined,
     active: filter.active !== undefined,
+    unused: filter.unused === true,
   };
   const where = and(
     given.license ? eq(licenseAssignments.licenseId, sql.placeholder("licenseId")) : undefined,
     given.licenses ? idIn(licenseAssignments.licenseId, sql.placeholder("licenseIds")) : undefined,
     given.active ? eq(licenseAssignments.isActive, sql.placeholder("active")) : undefined,
+    given.unused ? unusedSeatWhere(sql.placeholder("unusedAfterDays")) : undefined,
   );
   const values = {
     licenseId: filter.licenseId,
     licenseIds: filter.licenseIds,
     active: filter.active,
+    unusedAfterDays: filter.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS,
   };
   return { shape: Object.values(given).map(Number).join(""), where, values };
 }
 
-type AssignmentFilter = Pick<AssignmentListQuery, "licenseId" | "licenseIds" | "active">;
+type AssignmentFilter = Pick<
+  AssignmentListQuery,
+  "licenseId" | "licenseIds" | "active" | "unused"
+> & {
+  /** UNUSED_AFTER_DAYS, for `unused`. */
+  unusedAfterDays?: number;
+};
 
 /**
  * Every assignment (active and ended), newest first, or one page of them with its total;
@@ -96,7 +106,10 @@ type AssignmentFilter = Pick<AssignmentListQuery, "licenseId" | "licenseIds" | "
  */
 export async function listAssignments(
   db: Db,
-  filter: Omit<AssignmentListQuery, "fromEnd"> & { fromEnd?: boolean } = {},
+  filter: Omit<AssignmentListQuery, "fromEnd"> & {
+    fromEnd?: boolean;
+    unusedAfterDays?: number;
+  } = {},
 ) {
   const { shape, where, values } = assignmentFilter(filter);
   const page = await selectKeysetPage(db, {
@@ -154,7 +167,7 @@ export async function listLicensePageAssignments(
   db: Db,
   secrets: Secrets,
   session: ActiveSession,
-  query: LicenseListQuery,
+  query: LicenseListQuery & { unusedAfterDays?: number },
 ) {
   // The seats need the page's ids, never its total.
   const page = await listLicenses(db, secrets, session, {

@@ -75,12 +75,19 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       sendLicenseList(
         request,
         reply,
-        await listLicenses(app.db, app.secrets, currentSession(request), request.query),
+        await listLicenses(app.db, app.secrets, currentSession(request), {
+          ...request.query,
+          unusedAfterDays: app.config.unusedAfterDays,
+        }),
       ),
   );
   declareListExport(app, licenseList, {
     area: "licenses",
-    table: (request, query) => licenseTable(app.db, app.secrets, currentSession(request), query),
+    table: (request, query) =>
+      licenseTable(app.db, app.secrets, currentSession(request), {
+        ...query,
+        unusedAfterDays: app.config.unusedAfterDays,
+      }),
   });
 
   app.get(
@@ -101,7 +108,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           app.secrets,
           currentSession(request),
-          request.query,
+          { ...request.query, unusedAfterDays: app.config.unusedAfterDays },
           request.params.id,
         ),
       ),

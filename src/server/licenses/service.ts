@@ -1,5 +1,6 @@
 // Licenses: list (visibility, search, status filter, sort), detail, create, update, delete.
 // The key is stored sealed, masked and blind-indexed (license-key.ts, server/lib/secrets).
+
 import { and, count, eq, exists, gte, lte, type SQL, sql } from "drizzle-orm";
 import { todayIso } from "../../domain/dates";
 import {
@@ -27,6 +28,7 @@ import { licenseChanges } from "./license-activity";
 import { keyContains, storedLicenseKey } from "./license-key";
 import { type LicenseListRow, licenseListColumns, toLicenseResponse } from "./license-response";
 import { licenseSorts, statusCondition, statusDayPlaceholders, statusDays } from "./list-query";
+import { DEFAULT_UNUSED_AFTER_DAYS, unusedSeatWhere } from "./unused-seats";
 
 /** Active assignments per license, in one grouped query (all licenses when ids is omitted). */
 export async function countActiveSeats(db: Executor, ids?: number[]) {
@@ -84,7 +86,7 @@ export async function listLicenses(
   db: Db,
   secrets: Secrets,
   session: ActiveSession,
-  query: LicenseListQuery,
+  query: LicenseListQuery & { unusedAfterDays?: number },
   holderId?: number,
 ): Promise<LicenseList> {
   const ownerId = holderId ?? (session.user.role === "admin" ? undefined : session.user.id);
@@ -95,6 +97,7 @@ export async function listLicenses(
     ...statusDays(query.today ?? todayIso()),
     expiryFrom: query.expiryFrom,
     expiryTo: query.expiryTo,
+    unusedAfterDays: query.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS,
   };
   const conditions: (SQL | undefined)[] = [
     ownerId === undefined
@@ -121,6 +124,20 @@ export async function listLicenses(
       : lte(licenses.expiryDate, sql.placeholder("expiryTo")),
     // At or under their low-seat threshold: the flag the triggers keep, a partial index's rows.
     query.lowSeats ? sql`${licenses.lowSeats}` : undefined,
+    // A license with any unused seat (issue 33).
+    query.unused
+      ? exists(
+          db
+            .select({ id: licenseAssignments.id })
+            .from(licenseAssignments)
+            .where(
+              and(
+                eq(licenseAssignments.licenseId, licenses.id),
+                unusedSeatWhere(sql.placeholder("unusedAfterDays")),
+              ),
+            ),
+        )
+      : undefined,
   ];
   if (query.search) {
     // Keys are matched through their blind index, among the licenses the viewer may see (and
@@ -161,6 +178,7 @@ export async function listLicenses(
             query.expiryFrom === undefined ? "" : "from",
             query.expiryTo === undefined ? "" : "to",
             query.lowSeats ? "low" : "",
+            query.unused ? "unused" : "",
           ].join(),
       values,
     },

@@ -24,6 +24,7 @@ import { CalendarFeedCard } from "./calendar-feed-card";
 import { CurrencyRatesCard } from "./currency-rates-card";
 import { DataExportCard } from "./data-export-card";
 import { ImportHistoryCard } from "./import-history-card";
+import { IntegrationsCard } from "./integrations-card";
 import { NotificationChannelsCard } from "./notification-channels-card";
 import { usePreferences, useUpdatePreferences } from "./preferences-api";
 import { ReminderAdminCard } from "./reminder-admin-card";
@@ -164,6 +165,7 @@ export function SettingsPage() {
       {isAdmin && <NotificationChannelsCard />}
       {isAdmin && <ScimProvisioningCard />}
       {isAdmin && <ImportHistoryCard />}
+      {isAdmin && <IntegrationsCard />}
       {twoFactorDialog === "setup" && (
         <TwoFactorSetupDialog onOpenChange={() => setTwoFactorDialog(null)} />
       )}

@@ -10,7 +10,7 @@ import type { ExportTable } from "../table";
 export type AssignmentExportQuery = Omit<
   AssignmentListQuery,
   "limit" | "offset" | "after" | "before"
->;
+> & { unusedAfterDays?: number };
 
 export function assignmentTable(
   db: Db,
@@ -22,6 +22,7 @@ export function assignmentTable(
     filters: describeFilters([
       ["License id", query.licenseId === undefined ? undefined : String(query.licenseId)],
       ["Active", query.active === undefined ? undefined : query.active ? "yes" : "no"],
+      ["Unused", query.unused ? "yes" : undefined],
     ]),
     columns: [
       { header: "License", type: "text", value: (a) => a.licenseName, weight: 2 },

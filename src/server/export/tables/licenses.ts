@@ -10,7 +10,9 @@ import { describeFilters } from "../filters";
 import { pagesOf } from "../row-pages";
 import type { ExportColumn, ExportTable } from "../table";
 
-export type LicenseExportQuery = Omit<LicenseListQuery, "limit" | "offset" | "after" | "before">;
+export type LicenseExportQuery = Omit<LicenseListQuery, "limit" | "offset" | "after" | "before"> & {
+  unusedAfterDays?: number;
+};
 
 const everyoneColumns: ExportColumn<LicenseResponse>[] = [
   { header: "Name", type: "text", value: (l) => l.name, weight: 2 },
@@ -38,6 +40,7 @@ const adminColumns: ExportColumn<LicenseResponse>[] = [
 export function licenseFilters(query: LicenseExportQuery) {
   return describeFilters([
     ["Status", query.status, "all"],
+    ["Unused seats", query.unused ? "yes" : undefined],
     ["Search", query.search],
     ["Sorted by", `${query.sort} ${query.order}`, "name asc"],
   ]);
