@@ -356,8 +356,16 @@ export async function applyGoogleWorkspace(
   return counts;
 }
 
-export const googleWorkspaceConnector: Connector<GoogleWorkspaceSnapshot> = {
+/**
+ * What the shared flow registers (service.ts's CONNECTORS["google-workspace"]). `name` is the
+ * label the flow shows; typed beside Connector so that it compiles with or without the flow's
+ * `name` in the contract.
+ */
+export const googleWorkspaceConnector: Connector<GoogleWorkspaceSnapshot> & {
+  readonly name: string;
+} = {
   provider: GOOGLE_PROVIDER,
+  name: "Google Workspace",
   missing: missingGoogleWorkspaceConfig,
   read: (config, signal) => readGoogleWorkspace(config, signal),
   async plan(db, snapshot, options): Promise<SyncPlan> {
