@@ -233,6 +233,31 @@ describe("planGoogleWorkspace", () => {
     expect(plan.unmatchedPeople).toEqual([{ email: "cy@example.com", name: "Cy" }]);
   });
 
+  it("follows a renamed address, unless another account already has it", () => {
+    const renamed = snapshot({
+      people: snapshot().people.map((person) =>
+        person.externalId === "g1" ? { ...person, email: "ana.b@example.com" } : person,
+      ),
+      assignments: [standard("ana.b@example.com"), standard("bo@example.com")],
+    });
+    const { plan } = planGoogleWorkspace(renamed, synced(), { createUsers: false });
+    // No user has the new address: the account's holder stays as it was.
+    expect(plan.changes.map((item) => item.changes)).toEqual([
+      { email: ["ana@example.com", "ana.b@example.com"] },
+    ]);
+    const taken = synced();
+    taken.accounts.push({
+      ...taken.accounts[0]!,
+      id: 50,
+      email: "ana.b@example.com",
+      syncProvider: null,
+      externalId: null,
+    });
+    const kept = planGoogleWorkspace(renamed, taken, { createUsers: false });
+    expect(kept.plan.changes).toEqual([]);
+    expect(kept.accounts.change).toEqual([]);
+  });
+
   it("links a hand-made organization and plan by domain and name instead of duplicating them", () => {
     const rows = empty();
     rows.organizations.push({

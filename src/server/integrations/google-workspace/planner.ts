@@ -255,6 +255,16 @@ export function planGoogleWorkspace(
       creates.push({ kind: "gsuite-account", externalId: person.externalId, label });
       continue;
     }
+    // A new address another account already has (the e-mail is unique among accounts) is not
+    // taken over: the row keeps its address until that other account is dealt with by hand.
+    if (
+      row.email.trim().toLowerCase() !== desired.email &&
+      rows.accounts.some(
+        (other) => other.id !== row.id && other.email.trim().toLowerCase() === desired.email,
+      )
+    ) {
+      desired.email = row.email;
+    }
     const diff = accountChanges(row, desired, {
       organizationId: organizationByDomain.get(domain)?.id ?? null,
       planId: planByKey.get(key)!.row?.id ?? null,
