@@ -304,6 +304,11 @@ export async function startGoogleWorkspaceStandIn(
     const allowed = (needed: string[]) => needed.some((scope) => scopes.includes(scope));
     const notAuthorized = () =>
       send(res, 403, googleError(403, "forbidden", "Not Authorized to access this resource/api"));
+    // A customer ID Google does not have is answered with a bare 400 Bad Request (reason
+    // badRequest) that names neither the field nor the value, as administrators report it
+    // (github.com/refractionPOINT/documentation/pull/335; googleworkspace/go-samples#10). The
+    // License Manager's answer to an unknown customerId is not documented: assumed the same.
+    const unknownCustomer = () => send(res, 400, googleError(400, "badRequest", "Bad Request"));
     const path = url.pathname.replace(/\/+$/, "");
     const knownCustomer = (value: string | null) =>
       value === "my_customer" || value === tenant.customerId;
@@ -314,9 +319,7 @@ export async function startGoogleWorkspaceStandIn(
       if (!customer && !url.searchParams.get("domain")) {
         return send(res, 400, googleError(400, "badRequest", "Bad Request"));
       }
-      if (!knownCustomer(customer)) {
-        return send(res, 404, googleError(404, "notFound", "Resource Not Found: customer"));
-      }
+      if (!knownCustomer(customer)) return unknownCustomer();
       const { slice, next } = page(tenant.users, url, 500, 100);
       return send(res, 200, {
         kind: "admin#directory#users",
@@ -344,9 +347,7 @@ export async function startGoogleWorkspaceStandIn(
     const domains = /^\/admin\/directory\/v1\/customer\/([^/]+)\/domains$/.exec(path);
     if (domains) {
       if (!allowed(REQUIRED_SCOPE.domains)) return notAuthorized();
-      if (!knownCustomer(decodeURIComponent(domains[1]!))) {
-        return send(res, 404, googleError(404, "notFound", "Resource Not Found: customer"));
-      }
+      if (!knownCustomer(decodeURIComponent(domains[1]!))) return unknownCustomer();
       return send(res, 200, {
         kind: "admin#directory#domains",
         etag: '"stand-in-domains"',
@@ -368,9 +369,7 @@ export async function startGoogleWorkspaceStandIn(
         return send(res, 400, googleError(400, "required", "Required parameter: customerId"));
       }
       // The License Manager takes the customer's ID (C0…), not the my_customer alias.
-      if (customerId !== tenant.customerId) {
-        return send(res, 404, googleError(404, "notFound", "Customer not found"));
-      }
+      if (customerId !== tenant.customerId) return unknownCustomer();
       const productId = decodeURIComponent(licensing[1]!);
       const items = tenant.assignments.filter((item) => item.productId === productId);
       const { slice, next } = page(items, url, 1000, 100);

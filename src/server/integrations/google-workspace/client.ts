@@ -415,13 +415,12 @@ export function createGoogleWorkspaceClient(options: GoogleWorkspaceOptions) {
           `Google refused ${what} (${error?.message ?? "forbidden"}): ${options.admin} must be an administrator who may read it, and the service account's domain-wide delegation must allow ${scope}.`,
         );
       }
-      if (
-        response.status === 404 ||
-        (response.status === 400 && /customer/i.test(error?.message ?? ""))
-      ) {
+      if (response.status === 404 || response.status === 400) {
+        // The requests are fixed but for the customer: Google answers an unknown one with a bare
+        // 400 Bad Request that names nothing, so the customer is what the message points at.
         throw fail(
           "INTEGRATION_UNKNOWN_TENANT",
-          `Google does not know the customer ${customer()} (${error?.message ?? `HTTP ${response.status}`}): check GOOGLE_WORKSPACE_CUSTOMER_ID, or unset it to use the administrator's own account.`,
+          `Google refused the customer ${customer()} for ${what} (${error?.message ?? `HTTP ${response.status}`}): check GOOGLE_WORKSPACE_CUSTOMER_ID (the Admin console's Account settings show it, like C01ab2cd3; not the organization's name), or unset it to use the administrator's own account.`,
         );
       }
       throw fail(
