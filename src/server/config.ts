@@ -79,36 +79,9 @@ export const envSchema = z.object({
   DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
   // Import the running month once a day by itself (one instance does it).
   DIGITALOCEAN_DAILY_REFRESH: booleanFromEnv.default(true),
-  // Google Workspace sync (issue 33, decision 0055): a service account key file with domain-wide
-  // delegation and the administrator it acts as; both set, or the provider is not configured.
-  GOOGLE_WORKSPACE_CREDENTIALS_FILE: z.string().trim().optional(),
-  GOOGLE_WORKSPACE_ADMIN: z
-    .string()
-    .trim()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an administrator's e-mail address")
-    .optional()
-    .or(z.literal("")),
-  GOOGLE_WORKSPACE_ADMIN_API_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-    .default("https://admin.googleapis.com"),
-  GOOGLE_WORKSPACE_LICENSING_API_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-    .default("https://licensing.googleapis.com"),
-  // The Admin console's customer ID (C0xxxxxxx); unset, the administrator's own (my_customer).
-  GOOGLE_WORKSPACE_CUSTOMER_ID: z.string().trim().optional(),
-  // Enterprise License Manager products whose assignments become plans (comma separated ids).
-  GOOGLE_WORKSPACE_LICENSE_PRODUCTS: z
-    .string()
-    .default("Google-Apps")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((id) => id.trim())
-        .filter(Boolean),
-    ),
-  GOOGLE_WORKSPACE_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
-  // Longest wait (seconds, in all) for Google's throttling before a sync gives up.
-  GOOGLE_WORKSPACE_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
+  // Each provider request's timeout, and the longest Retry-After (seconds, in all) a sync waits out.
+  INTEGRATIONS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  INTEGRATIONS_MAX_RETRY_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(60),
   // The address people open the application at (https://assets.example.com); the passkey
   // relying party and other absolute links derive from it.
   PUBLIC_URL: z
@@ -144,6 +117,33 @@ export const envSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "must be a domain name such as example.com")
     .optional(),
+  // Google Workspace sync (issue 33, decision 0055): a service account key file with domain-wide
+  // delegation and the administrator it acts as; both set, or the provider is not configured.
+  GOOGLE_WORKSPACE_CREDENTIALS_FILE: z.string().trim().optional(),
+  GOOGLE_WORKSPACE_ADMIN: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an administrator's e-mail address")
+    .optional()
+    .or(z.literal("")),
+  GOOGLE_WORKSPACE_ADMIN_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://admin.googleapis.com"),
+  GOOGLE_WORKSPACE_LICENSING_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://licensing.googleapis.com"),
+  // The Admin console's customer ID (C0xxxxxxx); unset, the administrator's own (my_customer).
+  GOOGLE_WORKSPACE_CUSTOMER_ID: z.string().trim().optional(),
+  // Enterprise License Manager products whose assignments become plans (comma separated ids).
+  GOOGLE_WORKSPACE_LICENSE_PRODUCTS: z
+    .string()
+    .default("Google-Apps")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
   // Chat and webhook alerts (issue 34): http:// and loopback receivers allowed (tests, development).
   WEBHOOKS_ALLOW_LOCAL: booleanFromEnv.default(false),
   // E-mail reminders (issue 16): both set, or reminders are off.
@@ -242,6 +242,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxRetryWaitMs: values.DIGITALOCEAN_MAX_RETRY_WAIT_SECONDS * 1000,
       dailyRefresh: values.DIGITALOCEAN_DAILY_REFRESH,
     },
+    integrations: {
+      timeoutMs: values.INTEGRATIONS_TIMEOUT_SECONDS * 1000,
+      maxRetryWaitMs: values.INTEGRATIONS_MAX_RETRY_WAIT_SECONDS * 1000,
+    },
+    publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
+    webauthn,
+    google,
     googleWorkspace: {
       credentialsFile: values.GOOGLE_WORKSPACE_CREDENTIALS_FILE
         ? path.resolve(values.GOOGLE_WORKSPACE_CREDENTIALS_FILE)
@@ -251,12 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       licensingApiUrl: values.GOOGLE_WORKSPACE_LICENSING_API_URL.replace(/\/+$/, ""),
       customerId: values.GOOGLE_WORKSPACE_CUSTOMER_ID || undefined,
       licenseProducts: values.GOOGLE_WORKSPACE_LICENSE_PRODUCTS,
-      timeoutMs: values.GOOGLE_WORKSPACE_TIMEOUT_SECONDS * 1000,
-      maxRetryWaitMs: values.GOOGLE_WORKSPACE_MAX_RETRY_WAIT_SECONDS * 1000,
     },
-    publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
-    webauthn,
-    google,
     scimAdoptByEmail: values.SCIM_ADOPT_BY_EMAIL,
     mail,
     reminderIntervalMs: values.REMINDER_INTERVAL_MINUTES * 60_000,

@@ -43,7 +43,7 @@ beforeAll(async () => {
     GOOGLE_WORKSPACE_ADMIN: "admin@example.com",
     GOOGLE_WORKSPACE_ADMIN_API_URL: standIn.url,
     GOOGLE_WORKSPACE_LICENSING_API_URL: standIn.url,
-    GOOGLE_WORKSPACE_MAX_RETRY_WAIT_SECONDS: "0",
+    INTEGRATIONS_MAX_RETRY_WAIT_SECONDS: "0",
   });
 });
 afterAll(async () => {

@@ -101,8 +101,9 @@ export async function readGoogleWorkspace(
     licensingApiUrl: settings.licensingApiUrl,
     customerId: settings.customerId,
     licenseProducts: settings.licenseProducts,
-    timeoutMs: settings.timeoutMs,
-    maxRetryWaitMs: settings.maxRetryWaitMs,
+    // Shared by both providers (INTEGRATIONS_TIMEOUT_SECONDS, INTEGRATIONS_MAX_RETRY_WAIT_SECONDS).
+    timeoutMs: config.integrations.timeoutMs,
+    maxRetryWaitMs: config.integrations.maxRetryWaitMs,
     signal,
     ...overrides,
   });
