@@ -161,6 +161,33 @@ export const envSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "must be a domain name such as example.com")
     .optional(),
+  // Google Workspace sync (issue 33, decision 0055): a service account key file with domain-wide
+  // delegation and the administrator it acts as; both set, or the provider is not configured.
+  GOOGLE_WORKSPACE_CREDENTIALS_FILE: z.string().trim().optional(),
+  GOOGLE_WORKSPACE_ADMIN: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an administrator's e-mail address")
+    .optional()
+    .or(z.literal("")),
+  GOOGLE_WORKSPACE_ADMIN_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://admin.googleapis.com"),
+  GOOGLE_WORKSPACE_LICENSING_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://licensing.googleapis.com"),
+  // The Admin console's customer ID (C0xxxxxxx); unset, the administrator's own (my_customer).
+  GOOGLE_WORKSPACE_CUSTOMER_ID: z.string().trim().optional(),
+  // Enterprise License Manager products whose assignments become plans (comma separated ids).
+  GOOGLE_WORKSPACE_LICENSE_PRODUCTS: z
+    .string()
+    .default("Google-Apps")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
   // Chat and webhook alerts (issue 34): http:// and loopback receivers allowed (tests, development).
   WEBHOOKS_ALLOW_LOCAL: booleanFromEnv.default(false),
   // E-mail reminders (issue 16): both set, or reminders are off.
@@ -278,6 +305,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webauthn,
     google,
     oidc,
+    googleWorkspace: {
+      credentialsFile: values.GOOGLE_WORKSPACE_CREDENTIALS_FILE
+        ? path.resolve(values.GOOGLE_WORKSPACE_CREDENTIALS_FILE)
+        : undefined,
+      admin: values.GOOGLE_WORKSPACE_ADMIN || undefined,
+      adminApiUrl: values.GOOGLE_WORKSPACE_ADMIN_API_URL.replace(/\/+$/, ""),
+      licensingApiUrl: values.GOOGLE_WORKSPACE_LICENSING_API_URL.replace(/\/+$/, ""),
+      customerId: values.GOOGLE_WORKSPACE_CUSTOMER_ID || undefined,
+      licenseProducts: values.GOOGLE_WORKSPACE_LICENSE_PRODUCTS,
+    },
     scimAdoptByEmail: values.SCIM_ADOPT_BY_EMAIL,
     scimRateLimitPerMinute: values.SCIM_RATE_LIMIT,
     // SCIM Groups named here make their members administrators (decision 0059), OIDC or not.

@@ -14,6 +14,7 @@ import { type Lease, leaseHeld, runUnderLease } from "../db/lease";
 import { integrationRuns } from "../db/schema";
 import { AppError, conflict, notFound } from "../http/errors";
 import type { Secrets } from "../lib/secrets";
+import { emitNotification } from "../notifications/emit";
 import type {
   Connector,
   IntegrationProvider,
@@ -22,12 +23,14 @@ import type {
   SyncPlan,
 } from "./connector";
 import { INTEGRATION_PROVIDERS } from "./connector";
+import { googleWorkspaceConnector } from "./google-workspace/connector";
 import { microsoft365Connector } from "./microsoft-365";
 import { nextSyncAt, syncState } from "./scheduler";
 
 /** The connectors this server has, by provider. */
 // biome-ignore lint/suspicious/noExplicitAny: each connector has its own snapshot type
 export const CONNECTORS: Partial<Record<IntegrationProvider, Connector<any>>> = {
+  "google-workspace": googleWorkspaceConnector,
   "microsoft-365": microsoft365Connector,
 };
 
@@ -185,15 +188,30 @@ export async function runSync(
       // A refusal the administrator can act on is kept as the run's outcome; a bug is not
       // described (its details are in the server log), but the run is still marked failed.
       const known = error instanceof AppError;
-      await db.insert(integrationRuns).values({
-        provider,
-        trigger: request.trigger,
-        startedAt,
-        finishedAt: new Date(),
-        outcome: "failed",
-        errorCode: known ? error.code : "INTERNAL_ERROR",
-        errorMessage: known ? error.message : "The sync failed on the server; see its log.",
-        userId: request.actor.userId,
+      const errorMessage = known ? error.message : "The sync failed on the server; see its log.";
+      await db.transaction(async (tx) => {
+        const [run] = await tx
+          .insert(integrationRuns)
+          .values({
+            provider,
+            trigger: request.trigger,
+            startedAt,
+            finishedAt: new Date(),
+            outcome: "failed",
+            errorCode: known ? error.code : "INTERNAL_ERROR",
+            errorMessage,
+            userId: request.actor.userId,
+          })
+          .returning({ id: integrationRuns.id });
+        // The channels that chose sync_failed hear of it, with what the card says.
+        await emitNotification(tx, {
+          type: "sync_failed",
+          key: `sync_failed:${provider}:${run!.id}`,
+          title: `${connector.name} sync failed`,
+          text: errorMessage,
+          item: { area: "integrations", id: run!.id, label: connector.name },
+          link: "/settings",
+        });
       });
       throw error;
     }
