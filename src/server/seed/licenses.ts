@@ -15,6 +15,8 @@ interface LicenseSeed {
   /** The clear key: stored only encrypted, plus its masked form. */
   key: string;
   totalSeats: number;
+  /** Alert when available seats fall to this or below (issue 34). */
+  lowSeatThreshold?: number;
   /** Days from the seed day; null for no date. */
   purchase: number | null;
   expiry: number | null;
@@ -40,6 +42,7 @@ export const DEMO_LICENSES: LicenseSeed[] = [
     licenseType: "multi-user",
     key: "7A3F9C21E4-1734567890-B6D2E8F014",
     totalSeats: 5,
+    lowSeatThreshold: 1,
     purchase: -353,
     expiry: 12,
     amount: 199,
@@ -521,6 +524,7 @@ export async function seedLicenses(context: SeedContext) {
         product: license.product,
         status: license.status ?? "Active",
         totalSeats: license.totalSeats,
+        lowSeatThreshold: license.lowSeatThreshold ?? null,
         purchaseDate: license.purchase === null ? null : day(context, license.purchase),
         expiryDate: license.expiry === null ? null : day(context, license.expiry),
         paymentAmount: license.amount,

@@ -8,6 +8,7 @@ import type { Db, Executor } from "../db/client";
 import { users } from "../db/schema";
 import type { Secrets } from "../lib/secrets";
 import { seedActivity } from "./activity";
+import { seedBudgets } from "./budgets";
 import { createSeedContext } from "./context";
 import { seedDirectories } from "./directories";
 import { seedGsuite } from "./gsuite";
@@ -45,6 +46,7 @@ export async function seedDemoDataIfEmpty(
     await seedHosting(context);
     await seedTrustReviews(context, licenseId);
     await seedOffboardings(context);
+    await seedBudgets(context);
     // Last: the log refers to the rows every other seed wrote.
     await seedActivity(context);
     return true;
