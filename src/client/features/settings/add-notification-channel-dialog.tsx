@@ -3,18 +3,10 @@
 // once: the same dialog box then shows it with a Copy button; closed, it is gone.
 import * as React from "react";
 import type { z } from "zod";
-import { CopyableValue } from "@/client/components/copyable-value";
 import { FormDialogBody } from "@/client/components/form/form-dialog";
 import { SelectField } from "@/client/components/form/select-field";
-import { Button } from "@/client/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/client/components/ui/dialog";
+import { SecretShownOnce } from "@/client/components/secret-shown-once";
+import { Dialog, DialogContent } from "@/client/components/ui/dialog";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
@@ -122,27 +114,16 @@ function SigningSecret({
   onDone(): void;
 }) {
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Copy the signing secret</DialogTitle>
-        <DialogDescription>
-          This is the only time the signing secret of &ldquo;{created.name}&rdquo; is shown. A
-          receiver checks X-Quartermaster-Signature (HMAC-SHA256 of the timestamp, a dot and the
-          body) with it.
-        </DialogDescription>
-      </DialogHeader>
-      <CopyableValue
-        label="Signing secret"
-        value={created.signingSecret}
-        description="Slack and Teams channels do not use it; a webhook receiver does."
-        copiedTitle="Signing secret copied"
-        autoFocus
-      />
-      <DialogFooter>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </DialogFooter>
-    </>
+    <SecretShownOnce
+      title="Copy the signing secret"
+      label="Signing secret"
+      value={created.signingSecret}
+      description="Slack and Teams channels do not use it; a webhook receiver does."
+      copiedTitle="Signing secret copied"
+      onDone={onDone}
+    >
+      This is the only time the signing secret of &ldquo;{created.name}&rdquo; is shown. A receiver
+      checks X-Quartermaster-Signature (HMAC-SHA256 of the timestamp, a dot and the body) with it.
+    </SecretShownOnce>
   );
 }

@@ -4,18 +4,10 @@
 // for both steps, so focus goes back to the Create button when it closes.
 import * as React from "react";
 import type { z } from "zod";
-import { CopyableValue } from "@/client/components/copyable-value";
 import { FormDialogBody } from "@/client/components/form/form-dialog";
 import { SelectField } from "@/client/components/form/select-field";
-import { Button } from "@/client/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/client/components/ui/dialog";
+import { SecretShownOnce } from "@/client/components/secret-shown-once";
+import { Dialog, DialogContent } from "@/client/components/ui/dialog";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
@@ -97,26 +89,16 @@ export function CreateApiTokenDialog({ onOpenChange }: { onOpenChange(open: bool
 /** The new token, this once, selected for copying. Closing the dialog drops it for good. */
 function NewToken({ created, onDone }: { created: CreatedApiTokenResponse; onDone(): void }) {
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Copy your new API token</DialogTitle>
-        <DialogDescription>
-          This is the only time &ldquo;{created.name}&rdquo; is shown: you will not see it again.
-          Anyone who has it can act as you until it expires or is revoked.
-        </DialogDescription>
-      </DialogHeader>
-      <CopyableValue
-        label="API token"
-        value={created.token}
-        description="Send it as Authorization: Bearer <token>."
-        copiedTitle={apiTokenToast.copied}
-        autoFocus
-      />
-      <DialogFooter>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </DialogFooter>
-    </>
+    <SecretShownOnce
+      title="Copy your new API token"
+      label="API token"
+      value={created.token}
+      description="Send it as Authorization: Bearer <token>."
+      copiedTitle={apiTokenToast.copied}
+      onDone={onDone}
+    >
+      This is the only time &ldquo;{created.name}&rdquo; is shown: you will not see it again. Anyone
+      who has it can act as you until it expires or is revoked.
+    </SecretShownOnce>
   );
 }

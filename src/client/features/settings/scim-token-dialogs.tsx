@@ -3,17 +3,9 @@
 // revoking asks first, since the identity provider is refused from its next request.
 import * as React from "react";
 import { ConfirmDialog } from "@/client/components/confirm-dialog";
-import { CopyableValue } from "@/client/components/copyable-value";
 import { FormDialogBody } from "@/client/components/form/form-dialog";
-import { Button } from "@/client/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/client/components/ui/dialog";
+import { SecretShownOnce } from "@/client/components/secret-shown-once";
+import { Dialog, DialogContent } from "@/client/components/ui/dialog";
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { useDialogAction } from "@/client/hooks/use-dialog-action";
@@ -90,28 +82,18 @@ export function CreateScimTokenDialog({ onOpenChange }: { onOpenChange(open: boo
 /** The new token, this once, selected for copying. Closing the dialog drops it for good. */
 function NewScimToken({ created, onDone }: { created: CreatedScimTokenResponse; onDone(): void }) {
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Copy your new SCIM token</DialogTitle>
-        <DialogDescription>
-          This is the only time &ldquo;{created.name}&rdquo; is shown: you will not see it again.
-          Paste it into your identity provider as the secret token; anyone who has it can create and
-          deactivate people until it is revoked.
-        </DialogDescription>
-      </DialogHeader>
-      <CopyableValue
-        label="SCIM token"
-        value={created.token}
-        description="Sent as Authorization: Bearer <token>."
-        copiedTitle={scimTokenToast.copied}
-        autoFocus
-      />
-      <DialogFooter>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </DialogFooter>
-    </>
+    <SecretShownOnce
+      title="Copy your new SCIM token"
+      label="SCIM token"
+      value={created.token}
+      description="Sent as Authorization: Bearer <token>."
+      copiedTitle={scimTokenToast.copied}
+      onDone={onDone}
+    >
+      This is the only time &ldquo;{created.name}&rdquo; is shown: you will not see it again. Paste
+      it into your identity provider as the secret token; anyone who has it can create and
+      deactivate people until it is revoked.
+    </SecretShownOnce>
   );
 }
 
