@@ -3,7 +3,7 @@
 // section 4) and ends their office-account assignments, in the caller's transaction. License
 // seats: a deleted user's are freed by deleteUser; a deactivated user keeps theirs, as before.
 // Offboarding (server/offboarding) lists the same holdings item by item and decides each.
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { ownEntry } from "../../domain/own-entry";
 import type { HoldingItem, HoldingKind } from "../../domain/schemas/offboarding";
@@ -34,6 +34,38 @@ const ACCOUNT_PROVIDER_NAMES: Record<string, string> = {
 const joinDetail = (...parts: (string | null | undefined)[]) =>
   parts.filter((part) => part?.trim()).join(" · ") || null;
 
+/** Whose a holding is: a person's id and username, as values or as the columns of a list of people. */
+interface Holder {
+  id: number | AnyColumn;
+  username: string | AnyColumn;
+}
+
+/**
+ * What ties each kind of item to the person holding it: the one place these rules are written,
+ * for the list of one person's holdings and for the counts of a list of people.
+ */
+const heldBy = (person: Holder): Record<HoldingKind, SQL | undefined> => ({
+  license_seat: and(
+    eq(licenseAssignments.userId, person.id),
+    eq(licenseAssignments.isActive, true),
+  ),
+  hardware: eq(hardware.assignedToUserId, person.id),
+  office_account: and(
+    eq(accountAssignments.userId, person.id),
+    eq(accountAssignments.isActive, true),
+  ),
+  gsuite_account: eq(gsuiteAccounts.assignedToUserId, person.id),
+  trust_review: and(
+    sql`lower(${trustReviews.approvedBy}) = lower(${person.username})`,
+    eq(trustReviews.approvalStatus, "approved"),
+    eq(trustReviews.isActive, true),
+  ),
+  hardware_request: and(
+    eq(hardwareRequests.requestedByUserId, person.id),
+    eq(hardwareRequests.status, "pending"),
+  ),
+});
+
 /**
  * Everything the user holds, by kind: active license seats, hardware, active office-account
  * assignments, G Suite accounts, active trust reviews they approved (the review records the
@@ -49,6 +81,7 @@ export async function listHoldings(
   // FOR UPDATE OF the row that ties the item to the person (not the joined names).
   const lock = <Q extends PgSelect>(query: Q, of: PgTable): Q =>
     options.lock ? query.for("update", { of }) : query;
+  const held = heldBy(person);
   const item = (kind: HoldingKind, id: number, label: string, detail: string | null) => ({
     kind,
     id,
@@ -61,7 +94,7 @@ export async function listHoldings(
       .select({ id: licenseAssignments.id, name: licenses.name, product: licenses.product })
       .from(licenseAssignments)
       .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
-      .where(and(eq(licenseAssignments.userId, person.id), eq(licenseAssignments.isActive, true)))
+      .where(held.license_seat)
       .orderBy(sql`lower(${licenses.name})`, asc(licenseAssignments.id))
       .$dynamic(),
     licenseAssignments,
@@ -71,7 +104,7 @@ export async function listHoldings(
     db
       .select({ id: hardware.id, name: hardware.name, identifier: hardware.identifier })
       .from(hardware)
-      .where(eq(hardware.assignedToUserId, person.id))
+      .where(held.hardware)
       .orderBy(sql`lower(${hardware.name})`, asc(hardware.id))
       .$dynamic(),
     hardware,
@@ -87,7 +120,7 @@ export async function listHoldings(
       })
       .from(accountAssignments)
       .innerJoin(accounts, eq(accounts.id, accountAssignments.accountId))
-      .where(and(eq(accountAssignments.userId, person.id), eq(accountAssignments.isActive, true)))
+      .where(held.office_account)
       .orderBy(sql`lower(${accounts.email})`, asc(accountAssignments.id))
       .$dynamic(),
     accountAssignments,
@@ -97,7 +130,7 @@ export async function listHoldings(
     db
       .select({ id: gsuiteAccounts.id, email: gsuiteAccounts.email, plan: gsuiteAccounts.planType })
       .from(gsuiteAccounts)
-      .where(eq(gsuiteAccounts.assignedToUserId, person.id))
+      .where(held.gsuite_account)
       .orderBy(sql`lower(${gsuiteAccounts.email})`, asc(gsuiteAccounts.id))
       .$dynamic(),
     gsuiteAccounts,
@@ -108,13 +141,7 @@ export async function listHoldings(
       .select({ id: trustReviews.id, client: trustReviews.clientName, license: licenses.name })
       .from(trustReviews)
       .innerJoin(licenses, eq(licenses.id, trustReviews.licenseId))
-      .where(
-        and(
-          sql`lower(${trustReviews.approvedBy}) = lower(${person.username})`,
-          eq(trustReviews.approvalStatus, "approved"),
-          eq(trustReviews.isActive, true),
-        ),
-      )
+      .where(held.trust_review)
       .orderBy(sql`lower(${trustReviews.clientName})`, asc(trustReviews.id))
       .$dynamic(),
     trustReviews,
@@ -131,12 +158,7 @@ export async function listHoldings(
       })
       .from(hardwareRequests)
       .leftJoin(hardware, eq(hardware.id, hardwareRequests.hardwareId))
-      .where(
-        and(
-          eq(hardwareRequests.requestedByUserId, person.id),
-          eq(hardwareRequests.status, "pending"),
-        ),
-      )
+      .where(held.hardware_request)
       .orderBy(asc(hardwareRequests.createdAt), asc(hardwareRequests.id))
       .$dynamic(),
     hardwareRequests,
@@ -172,31 +194,18 @@ export async function listHoldings(
   ];
 }
 
-/**
- * listHoldings' rules as counts, one correlated subquery per kind, for lists of people (the
- * dashboard's held offboardings): keep each condition in step with the query above.
- */
+/** listHoldings' rules as counts, one correlated subquery per kind, for lists of people. */
 export function holdingCountsSql(person: typeof users): Record<HoldingKind, SQL<number>> {
-  const counted = (from: SQL) => sql<number>`(select count(*)::int ${from})`;
+  const held = heldBy(person);
+  const counted = (table: PgTable, where: SQL | undefined) =>
+    sql<number>`(select count(*)::int from ${table} where ${where})`;
   return {
-    license_seat: counted(
-      sql`from ${licenseAssignments} where ${licenseAssignments.userId} = ${person.id} and ${licenseAssignments.isActive}`,
-    ),
-    hardware: counted(sql`from ${hardware} where ${hardware.assignedToUserId} = ${person.id}`),
-    office_account: counted(
-      sql`from ${accountAssignments} where ${accountAssignments.userId} = ${person.id} and ${accountAssignments.isActive}`,
-    ),
-    gsuite_account: counted(
-      sql`from ${gsuiteAccounts} where ${gsuiteAccounts.assignedToUserId} = ${person.id}`,
-    ),
-    trust_review: counted(
-      sql`from ${trustReviews} where lower(${trustReviews.approvedBy}) = lower(${person.username})
-        and ${trustReviews.approvalStatus} = 'approved' and ${trustReviews.isActive}`,
-    ),
-    hardware_request: counted(
-      sql`from ${hardwareRequests} where ${hardwareRequests.requestedByUserId} = ${person.id}
-        and ${hardwareRequests.status} = 'pending'`,
-    ),
+    license_seat: counted(licenseAssignments, held.license_seat),
+    hardware: counted(hardware, held.hardware),
+    office_account: counted(accountAssignments, held.office_account),
+    gsuite_account: counted(gsuiteAccounts, held.gsuite_account),
+    trust_review: counted(trustReviews, held.trust_review),
+    hardware_request: counted(hardwareRequests, held.hardware_request),
   };
 }
 
