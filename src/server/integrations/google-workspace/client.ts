@@ -8,6 +8,7 @@
 import { createSign } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { retryAfterMs } from "../../lib/retry-after";
 import { IntegrationError, type IntegrationErrorCode, type ProviderPerson } from "../connector";
 
 export const GOOGLE_WORKSPACE_SCOPES = [
@@ -225,16 +226,9 @@ export function lastLoginOf(value: string | null | undefined): Date | null {
   return new Date(at);
 }
 
-function retryWaitMs(header: string | null, attempt: number, now: number): number {
-  if (header) {
-    const trimmed = header.trim();
-    if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-    const at = Date.parse(trimmed);
-    if (!Number.isNaN(at)) return Math.max(0, at - now);
-  }
-  // Google's advice for its APIs: exponential backoff (1 s, 2 s, 4 s ...).
-  return 1000 * 2 ** attempt;
-}
+/** Retry-After when Google sends one, else its advice for its APIs: 1 s, 2 s, 4 s ... */
+const retryWaitMs = (header: string | null, attempt: number, now: number) =>
+  retryAfterMs(header, now, 1000 * 2 ** attempt);
 
 const RATE_LIMIT_REASONS = new Set(["rateLimitExceeded", "userRateLimitExceeded", "quotaExceeded"]);
 

@@ -13,6 +13,7 @@ import { gsuiteAccountChanges } from "../../gsuite/gsuite-activity";
 import { WITHOUT_KEPT_COUNTS } from "../../gsuite/kept-counts";
 import { lockPlanNames, newPlanValues } from "../../gsuite/plans-service";
 import type { Connector, PlanOptions, SyncCounts, SyncPlan } from "../connector";
+import { usernameFor } from "../sync-users";
 import { createGoogleWorkspaceClient, type GoogleWorkspaceSnapshot, readKeyFile } from "./client";
 import {
   type DesiredAccount,
@@ -108,16 +109,6 @@ export async function readGoogleWorkspace(
     ...overrides,
   });
   return client.read();
-}
-
-/** A username from the address's local part, made unique with a number when taken. */
-function usernameFor(email: string, taken: Set<string>): string {
-  const local = (email.split("@")[0] ?? "").toLowerCase().replace(/[^a-z0-9._-]/g, "");
-  const base = local.length >= 3 ? local.slice(0, 56) : email.toLowerCase().slice(0, 64);
-  let candidate = base;
-  for (let n = 2; taken.has(candidate); n++) candidate = `${base}${n}`;
-  taken.add(candidate);
-  return candidate;
 }
 
 /**
