@@ -169,6 +169,14 @@ describe("unused seats", () => {
     );
     const licenses = await get("/api/licenses?unused=true");
     expect((licenses.json() as { id: number }[]).map((l) => l.id)).toEqual([ids.monthly]);
+    // The License Assignments cards filtered so show the seats to free, not every seat.
+    const cards = await get("/api/assignments/of-license-page?unused=true&limit=12");
+    expect(cards.statusCode, cards.body).toBe(200);
+    expect((cards.json() as { id: number }[]).map((a) => a.id).sort()).toEqual(
+      [ids.old, ids.suspended].sort(),
+    );
+    const unfiltered = await get("/api/assignments/of-license-page?limit=12");
+    expect((unfiltered.json() as unknown[]).length).toBe(5);
   });
 
   it("puts the count and the monthly saving on the administrators' dashboard", async () => {

@@ -176,9 +176,12 @@ export async function listLicensePageAssignments(
     withTotal: false,
   });
   if (page.licenses.length === 0) return [];
+  // A page filtered to unused seats shows those seats: the ones to free (issue 33).
   const { assignments } = await listAssignments(db, {
     licenseIds: page.licenses.map((license) => license.id),
     active: true,
+    unused: query.unused,
+    unusedAfterDays: query.unusedAfterDays,
   });
   return assignments;
 }
