@@ -173,6 +173,7 @@ export function GsuitePage() {
               <AccountsTab
                 search={list.search}
                 page={list.page}
+                unused={list.unused}
                 onSearch={setSearch}
                 onChange={setList}
                 onAction={(action, account) =>
