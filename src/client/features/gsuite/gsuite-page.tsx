@@ -104,7 +104,10 @@ export function GsuitePage() {
             {tab === "users" && view === "accounts" && (
               <ExportMenu
                 path="/api/gsuite-accounts/export"
-                listQuery={listQueryString({ search: list.search.trim() })}
+                listQuery={listQueryString({
+                  search: list.search.trim(),
+                  unused: list.unused ? "true" : undefined,
+                })}
                 what="G Suite accounts"
               />
             )}
