@@ -5,7 +5,8 @@
 import { type AnyColumn, and, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { licenseAssignments } from "../db/schema";
 
-export const DEFAULT_UNUSED_AFTER_DAYS = 60;
+// The rule in memory, for a response's `unused`, is domain/unused-seats.ts isUnused.
+export { DEFAULT_UNUSED_AFTER_DAYS } from "../../domain/unused-seats";
 
 /**
  * The rule on any table with last_sign_in_at and holder_suspended: suspended, or not signed in
