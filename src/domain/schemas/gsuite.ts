@@ -302,6 +302,9 @@ export const gsuiteAccountResponseSchema = z.object({
   notes: z.string().nullable(),
   status: z.enum(GSUITE_ACCOUNT_STATUSES),
   createdAt: z.string(),
+  // After the spec's fields (issue 33).
+  /** Its holder suspended or not signed in for UNUSED_AFTER_DAYS. */
+  unused: z.boolean(),
 });
 export type GsuiteAccountResponse = z.infer<typeof gsuiteAccountResponseSchema>;
 export const gsuiteAccountListResponseSchema = z.array(gsuiteAccountResponseSchema);

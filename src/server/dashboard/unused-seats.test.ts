@@ -143,7 +143,18 @@ describe("unused seats", () => {
     const emails = (response.json() as { email: string }[]).map((a) => a.email).sort();
     expect(emails).toEqual(["held@example.test", "idle@example.test"]);
     const all = await get("/api/gsuite-accounts?unused=false");
-    expect((all.json() as unknown[]).length).toBe(4);
+    const listed = all.json() as { email: string; unused: boolean }[];
+    expect(listed.length).toBe(4);
+    // Each account says whether it is unused, after the spec's fields.
+    expect(Object.fromEntries(listed.map((a) => [a.email, a.unused]))).toEqual({
+      "idle@example.test": true,
+      "held@example.test": true,
+      "active@example.test": false,
+      "unknown@example.test": false,
+    });
+    expect(Object.keys(listed[0]!).at(-1)).toBe("unused");
+    const one = await get(`/api/gsuite-accounts/${ids["idle@example.test"]}`);
+    expect(one.json()).toMatchObject({ unused: true });
     // Paged, with the total counted over the filter.
     const page = await get("/api/gsuite-accounts?unused=true&limit=1");
     expect(page.headers["x-total-count"]).toBe("2");
@@ -169,6 +180,21 @@ describe("unused seats", () => {
     );
     const licenses = await get("/api/licenses?unused=true");
     expect((licenses.json() as { id: number }[]).map((l) => l.id)).toEqual([ids.monthly]);
+    // Each seat says whether it is unused (an ended one never); each license how many are.
+    const every = (await get("/api/assignments")).json() as { id: number; unused: boolean }[];
+    const unusedOf = Object.fromEntries(every.map((a) => [a.id, a.unused]));
+    expect(unusedOf).toEqual({
+      [ids.old!]: true,
+      [ids.recent!]: false,
+      [ids.unknown!]: false,
+      [ids.suspended!]: true,
+      [ids.almost!]: false,
+      [ids.ended!]: false,
+    });
+    const monthly = (await get(`/api/licenses/${ids.monthly}`)).json();
+    expect(monthly).toMatchObject({ assignedSeats: 4, unusedSeats: 2 });
+    const yearly = (await get(`/api/licenses/${ids.yearly}`)).json();
+    expect(yearly).toMatchObject({ assignedSeats: 1, unusedSeats: 0 });
     // The License Assignments cards filtered so show the seats to free, not every seat.
     const cards = await get("/api/assignments/of-license-page?unused=true&limit=12");
     expect(cards.statusCode, cards.body).toBe(200);

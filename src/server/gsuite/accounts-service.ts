@@ -134,20 +134,27 @@ export async function listAccounts(
   const nameOf = new Map(holders.map((holder) => [holder.id, displayNameOf(holder)]));
   return {
     accounts: page.rows.map((row) =>
-      toAccountResponse({
-        ...row.account,
-        assignedToName:
-          row.account.assignedToUserId === null
-            ? null
-            : (nameOf.get(row.account.assignedToUserId) ?? null),
-      }),
+      toAccountResponse(
+        {
+          ...row.account,
+          assignedToName:
+            row.account.assignedToUserId === null
+              ? null
+              : (nameOf.get(row.account.assignedToUserId) ?? null),
+        },
+        query.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS,
+      ),
     ),
     total: page.total,
     cursors: page.cursors,
   };
 }
 
-export async function getAccount(db: Executor, id: number) {
+export async function getAccount(
+  db: Executor,
+  id: number,
+  unusedAfterDays = DEFAULT_UNUSED_AFTER_DAYS,
+) {
   const [row] = await db
     .select(accountColumns)
     .from(gsuiteAccounts)
@@ -155,7 +162,7 @@ export async function getAccount(db: Executor, id: number) {
     .where(eq(gsuiteAccounts.id, id))
     .limit(1);
   if (!row) throw notFound("G Suite account");
-  return toAccountResponse(row);
+  return toAccountResponse(row, unusedAfterDays);
 }
 
 async function lockAccount(tx: Executor, id: number) {

@@ -188,7 +188,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { params: idParamsSchema, response: { 200: gsuiteAccountResponseSchema } },
     },
-    async (request) => getAccount(app.db, request.params.id),
+    async (request) => getAccount(app.db, request.params.id, app.config.unusedAfterDays),
   );
   app.post(
     "/api/gsuite-accounts",
