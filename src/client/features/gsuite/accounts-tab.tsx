@@ -159,9 +159,12 @@ export function AccountsTab({
               <TableCell giveWay={1}>{titleCase(account.paymentFrequency)}</TableCell>
               <TableCell giveWay={2}>{account.assignedToName ?? "Unassigned"}</TableCell>
               <TableCell>
-                <Badge variant={STATUS_VARIANT[account.status] ?? "outline"}>
-                  {titleCase(account.status)}
-                </Badge>
+                <div className="flex flex-wrap gap-1">
+                  <Badge variant={STATUS_VARIANT[account.status] ?? "outline"}>
+                    {titleCase(account.status)}
+                  </Badge>
+                  {account.unused && <Badge variant="outline">Unused</Badge>}
+                </div>
               </TableCell>
               <TableCell>
                 <div className="flex justify-end gap-0.5">
