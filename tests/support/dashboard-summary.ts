@@ -17,5 +17,13 @@ export function emptySummary(users = 0): DashboardSummaryResponse {
     officeAccounts: { total: 0, byStatus: [], active: 0, monthlyExpense: { AUD: 0, USD: 0 } },
     users: { total: users, newest: [] },
     heldOffboardings: { items: [], total: 0 },
+    unusedSeats: {
+      seats: 0,
+      officeAccounts: 0,
+      gsuiteAccounts: 0,
+      total: 0,
+      monthlySavings: { AUD: 0, USD: 0 },
+      unusedAfterDays: 60,
+    },
   };
 }

@@ -127,5 +127,22 @@ export const dashboardSummaryResponseSchema = z.object({
    * for Needs Attention, the oldest HELD_OFFBOARDINGS_LIMIT of them.
    */
   heldOffboardings: heldOffboardingListSchema.nullable(),
+  /**
+   * Administrators only (issue 33): seats and accounts whose holder is suspended or has not
+   * signed in for UNUSED_AFTER_DAYS, and what freeing them would save a month.
+   */
+  unusedSeats: z
+    .object({
+      /** Active license seats. */
+      seats: z.number(),
+      /** Active office accounts. */
+      officeAccounts: z.number(),
+      gsuiteAccounts: z.number(),
+      total: z.number(),
+      monthlySavings: moneyInDisplayCurrencies,
+      /** UNUSED_AFTER_DAYS, for the wording. */
+      unusedAfterDays: z.number(),
+    })
+    .nullable(),
 });
 export type DashboardSummaryResponse = z.output<typeof dashboardSummaryResponseSchema>;

@@ -13,7 +13,7 @@ import {
   textSchema,
 } from "./common";
 import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
-import { pageQuerySchema, sortSchema } from "./paging";
+import { pageQuerySchema, queryFlag, sortSchema } from "./paging";
 
 // numeric(12,2) holds up to 10 digits before the point.
 const MAX_AMOUNT = 9_999_999_999.99;
@@ -272,6 +272,11 @@ const gsuiteAccountListFields = pageQuerySchema.extend({
     (value) => (value === "true" ? true : value === "false" || value === "" ? undefined : value),
     z.literal(true, { error: "unassigned must be true or false" }).optional(),
   ),
+  /**
+   * Only unused accounts (issue 33): the holder suspended at Google or not signed in for
+   * UNUSED_AFTER_DAYS (licenses/unused-seats.ts); 'false' is no filter.
+   */
+  unused: queryFlag("unused").optional(),
 });
 export const gsuiteAccountListQuerySchema = withKeyset(
   gsuiteAccountListFields,
@@ -297,6 +302,9 @@ export const gsuiteAccountResponseSchema = z.object({
   notes: z.string().nullable(),
   status: z.enum(GSUITE_ACCOUNT_STATUSES),
   createdAt: z.string(),
+  // After the spec's fields (issue 33).
+  /** Its holder suspended or not signed in for UNUSED_AFTER_DAYS. */
+  unused: z.boolean(),
 });
 export type GsuiteAccountResponse = z.infer<typeof gsuiteAccountResponseSchema>;
 export const gsuiteAccountListResponseSchema = z.array(gsuiteAccountResponseSchema);

@@ -303,6 +303,8 @@ export const licenseResponseSchema = z.object({
   lowSeatThreshold: z.number().int().nullable(),
   /** seatsLeft is at or under the threshold now. */
   lowSeats: z.boolean(),
+  /** Active seats whose holder is suspended or has not signed in for UNUSED_AFTER_DAYS. */
+  unusedSeats: z.number().int(),
 });
 export type LicenseResponse = z.infer<typeof licenseResponseSchema>;
 
@@ -317,6 +319,7 @@ export const userLicenseResponseSchema = licenseResponseSchema.omit({
   paymentFrequency: true,
   notes: true,
   lowSeatThreshold: true,
+  unusedSeats: true,
 });
 export type UserLicenseResponse = z.infer<typeof userLicenseResponseSchema>;
 
@@ -334,6 +337,9 @@ export const assignmentResponseSchema = z.object({
   notes: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: instantSchema,
+  // After the spec's fields (issue 33).
+  /** Active, and its holder suspended or not signed in for UNUSED_AFTER_DAYS. */
+  unused: z.boolean(),
 });
 export type AssignmentResponse = z.infer<typeof assignmentResponseSchema>;
 export const assignmentListResponseSchema = z.array(assignmentResponseSchema);

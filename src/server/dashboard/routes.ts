@@ -19,6 +19,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      dashboardSummary(app.db, currentSession(request), request.query.today ?? todayIso()),
+      dashboardSummary(
+        app.db,
+        currentSession(request),
+        request.query.today ?? todayIso(),
+        app.config.unusedAfterDays,
+      ),
   );
 };

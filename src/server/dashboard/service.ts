@@ -5,23 +5,28 @@ import type { DashboardSummaryResponse } from "../../domain/schemas/dashboard";
 import { HELD_OFFBOARDINGS_LIMIT } from "../../domain/schemas/scim";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db } from "../db/client";
+import { DEFAULT_UNUSED_AFTER_DAYS } from "../licenses/unused-seats";
 import { listHeldOffboardings } from "../scim/held-service";
 import { officeAccountsSummary } from "./accounts-summary";
 import { hardwareSummary } from "./hardware-summary";
 import { licenseSummary } from "./license-summary";
+import { unusedSeatsSummary } from "./unused-summary";
 import { userSummary } from "./user-summary";
 
 export async function dashboardSummary(
   db: Db,
   session: ActiveSession,
   today: IsoDate,
+  unusedAfterDays: number = DEFAULT_UNUSED_AFTER_DAYS,
 ): Promise<DashboardSummaryResponse> {
-  const [licenses, hardware, officeAccounts, users, heldOffboardings] = await Promise.all([
-    licenseSummary(db, session, today),
-    hardwareSummary(db, session),
-    officeAccountsSummary(db, session),
-    userSummary(db, session),
-    session.user.role === "admin" ? listHeldOffboardings(db, HELD_OFFBOARDINGS_LIMIT) : null,
-  ]);
-  return { licenses, hardware, officeAccounts, users, heldOffboardings };
+  const [licenses, hardware, officeAccounts, users, heldOffboardings, unusedSeats] =
+    await Promise.all([
+      licenseSummary(db, session, today),
+      hardwareSummary(db, session),
+      officeAccountsSummary(db, session),
+      userSummary(db, session),
+      session.user.role === "admin" ? listHeldOffboardings(db, HELD_OFFBOARDINGS_LIMIT) : null,
+      unusedSeatsSummary(db, session, unusedAfterDays),
+    ]);
+  return { licenses, hardware, officeAccounts, users, heldOffboardings, unusedSeats };
 }

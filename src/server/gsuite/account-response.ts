@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { GsuiteAccountResponse } from "../../domain/schemas/gsuite";
+import { isUnused } from "../../domain/unused-seats";
 import { gsuiteAccounts, users } from "../db/schema";
 
 /**
@@ -24,15 +25,27 @@ export const accountColumns = {
   notes: gsuiteAccounts.notes,
   status: gsuiteAccounts.status,
   createdAt: gsuiteAccounts.createdAt,
+  // What `unused` is worked out from (issue 33); not sent as such.
+  lastSignInAt: gsuiteAccounts.lastSignInAt,
+  holderSuspended: gsuiteAccounts.holderSuspended,
 };
 
+/** `unusedAfterDays`: UNUSED_AFTER_DAYS, for `unused`. */
 export const toAccountResponse = (
-  row: {
+  {
+    lastSignInAt,
+    holderSuspended,
+    ...row
+  }: {
     createdAt: Date;
     assignedToName: string | null;
-  } & Omit<GsuiteAccountResponse, "createdAt" | "assignedToName">,
+    lastSignInAt: Date | null;
+    holderSuspended: boolean | null;
+  } & Omit<GsuiteAccountResponse, "createdAt" | "assignedToName" | "unused">,
+  unusedAfterDays: number,
 ): GsuiteAccountResponse => ({
   ...row,
   hasPassword: Boolean(row.hasPassword),
   createdAt: row.createdAt.toISOString(),
+  unused: isUnused(lastSignInAt, holderSuspended, new Date(), unusedAfterDays),
 });

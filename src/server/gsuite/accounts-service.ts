@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import { keysetOrder, keysetSort, selectKeysetPage } from "../lib/keyset";
 import { recordSecretReveal, type Secrets } from "../lib/secrets";
 import { anyColumnContains } from "../lib/text-search";
+import { DEFAULT_UNUSED_AFTER_DAYS, unusedWhere } from "../licenses/unused-seats";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameOf } from "../users/user-response";
@@ -79,7 +80,13 @@ export const gsuiteAccountSearchColumns = [
  * Accounts searched over email, organization and plan type (case-insensitive substring), filtered
  * by organization, holder or 'nobody', ordered and paged in SQL.
  */
-export async function listAccounts(db: Db, query: GsuiteAccountListQuery) {
+export async function listAccounts(
+  db: Db,
+  query: GsuiteAccountListQuery & {
+    /** UNUSED_AFTER_DAYS, for `unused`. */
+    unusedAfterDays?: number;
+  },
+) {
   const where = and(
     query.search ? anyColumnContains(gsuiteAccountSearchColumns, query.search) : undefined,
     query.organizationId === undefined
@@ -89,6 +96,10 @@ export async function listAccounts(db: Db, query: GsuiteAccountListQuery) {
       ? undefined
       : eq(gsuiteAccounts.assignedToUserId, query.assignedToUserId),
     query.unassigned ? isNull(gsuiteAccounts.assignedToUserId) : undefined,
+    // Suspended at Google or not signed in for a while (issue 33).
+    query.unused
+      ? unusedWhere(gsuiteAccounts, query.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS)
+      : undefined,
   );
   // A page by keyset (lib/keyset.ts): its rows from gsuite_accounts alone, read from the sort's
   // index at the cursor, and the holders' names for just those rows after.
@@ -123,20 +134,27 @@ export async function listAccounts(db: Db, query: GsuiteAccountListQuery) {
   const nameOf = new Map(holders.map((holder) => [holder.id, displayNameOf(holder)]));
   return {
     accounts: page.rows.map((row) =>
-      toAccountResponse({
-        ...row.account,
-        assignedToName:
-          row.account.assignedToUserId === null
-            ? null
-            : (nameOf.get(row.account.assignedToUserId) ?? null),
-      }),
+      toAccountResponse(
+        {
+          ...row.account,
+          assignedToName:
+            row.account.assignedToUserId === null
+              ? null
+              : (nameOf.get(row.account.assignedToUserId) ?? null),
+        },
+        query.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS,
+      ),
     ),
     total: page.total,
     cursors: page.cursors,
   };
 }
 
-export async function getAccount(db: Executor, id: number) {
+export async function getAccount(
+  db: Executor,
+  id: number,
+  unusedAfterDays = DEFAULT_UNUSED_AFTER_DAYS,
+) {
   const [row] = await db
     .select(accountColumns)
     .from(gsuiteAccounts)
@@ -144,7 +162,7 @@ export async function getAccount(db: Executor, id: number) {
     .where(eq(gsuiteAccounts.id, id))
     .limit(1);
   if (!row) throw notFound("G Suite account");
-  return toAccountResponse(row);
+  return toAccountResponse(row, unusedAfterDays);
 }
 
 async function lockAccount(tx: Executor, id: number) {

@@ -169,14 +169,18 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const list = await listAccounts(app.db, request.query);
+      const list = await listAccounts(app.db, {
+        ...request.query,
+        unusedAfterDays: app.config.unusedAfterDays,
+      });
       sendCursors(reply, list.cursors);
       return sendPage(reply, list.accounts, list.total);
     },
   );
   declareListExport(app, gsuiteAccountList, {
     area: "gsuite",
-    table: (_request, query) => gsuiteAccountTable(app.db, query),
+    table: (_request, query) =>
+      gsuiteAccountTable(app.db, { ...query, unusedAfterDays: app.config.unusedAfterDays }),
   });
   app.get(
     "/api/gsuite-accounts/:id",
@@ -184,7 +188,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: { params: idParamsSchema, response: { 200: gsuiteAccountResponseSchema } },
     },
-    async (request) => getAccount(app.db, request.params.id),
+    async (request) => getAccount(app.db, request.params.id, app.config.unusedAfterDays),
   );
   app.post(
     "/api/gsuite-accounts",

@@ -80,7 +80,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireSelfOrAdmin("id"),
       schema: { params: idParamsSchema, response: { 200: assignmentListResponseSchema } },
     },
-    async (request) => listUserAssignments(app.db, request.params.id),
+    async (request) => listUserAssignments(app.db, request.params.id, app.config.unusedAfterDays),
   );
 
   app.post(
@@ -90,11 +90,12 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createAssignmentRequestSchema, response: { 201: assignmentResponseSchema } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await createAssignment(app.db, request.body, actorOf(request), { mail: app.config.mail }),
-        ),
+      reply.status(201).send(
+        await createAssignment(app.db, request.body, actorOf(request), {
+          mail: app.config.mail,
+          unusedAfterDays: app.config.unusedAfterDays,
+        }),
+      ),
   );
 
   // The spec's client sends this PATCH with an empty body, possibly still labelled JSON, which

@@ -65,7 +65,8 @@ const selectAssignments = <Extra extends Record<string, SQL.Aliased | SQL>>(
 
 const toResponses = (
   rows: { assignment: typeof licenseAssignments.$inferSelect; licenseName: string }[],
-) => rows.map((row) => toAssignmentResponse(row.assignment, row.licenseName));
+  unusedAfterDays: number,
+) => rows.map((row) => toAssignmentResponse(row.assignment, row.licenseName, unusedAfterDays));
 
 /** The list's filters, as placeholders (the list prepares them), and their values. */
 function assignmentFilter(filter: AssignmentFilter) {
@@ -139,7 +140,7 @@ export async function listAssignments(
     statement: { list: "license_assignments", shape, values },
   });
   return {
-    assignments: toResponses(page.rows),
+    assignments: toResponses(page.rows, filter.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS),
     total: page.total,
     estimated: page.estimated,
     cursors: page.cursors,
@@ -176,9 +177,12 @@ export async function listLicensePageAssignments(
     withTotal: false,
   });
   if (page.licenses.length === 0) return [];
+  // A page filtered to unused seats shows those seats: the ones to free (issue 33).
   const { assignments } = await listAssignments(db, {
     licenseIds: page.licenses.map((license) => license.id),
     active: true,
+    unused: query.unused,
+    unusedAfterDays: query.unusedAfterDays,
   });
   return assignments;
 }
@@ -191,8 +195,12 @@ const assignmentDetail = (row: typeof licenseAssignments.$inferSelect) => ({
 });
 
 /** One user's assignments (active and ended), newest first. */
-export const listUserAssignments = async (db: Db, userId: number) =>
-  toResponses(await selectAssignments(db, eq(licenseAssignments.userId, userId)));
+export const listUserAssignments = async (
+  db: Db,
+  userId: number,
+  unusedAfterDays = DEFAULT_UNUSED_AFTER_DAYS,
+) =>
+  toResponses(await selectAssignments(db, eq(licenseAssignments.userId, userId)), unusedAfterDays);
 
 /**
  * Gives a user a seat. `db` may be an open transaction (offboarding hands seats over inside its
@@ -207,6 +215,8 @@ export async function createAssignment(
     detail?: Record<string, unknown>;
     /** The server's mail settings: the new holder is told (assignment-mail.ts). */
     mail?: AssignmentMail;
+    /** UNUSED_AFTER_DAYS, for the response's `unused`. */
+    unusedAfterDays?: number;
   } = {},
 ): Promise<AssignmentResponse> {
   try {
@@ -267,7 +277,11 @@ export async function createAssignment(
         );
         await alertLowSeats(tx, options.mail ?? null, { licenseIds: [license.id] });
       }
-      return toAssignmentResponse(row!, license.name);
+      return toAssignmentResponse(
+        row!,
+        license.name,
+        options.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS,
+      );
     });
   } catch (error) {
     // The partial unique index is the last word on "one active seat per user and license".
@@ -293,7 +307,12 @@ export async function deactivateAssignment(
       .for("update", { of: licenseAssignments });
     if (!current) throw notFound("Assignment");
     if (!current.assignment.isActive) {
-      return toAssignmentResponse(current.assignment, current.licenseName);
+      // Ended: never unused, whatever the number of days.
+      return toAssignmentResponse(
+        current.assignment,
+        current.licenseName,
+        DEFAULT_UNUSED_AFTER_DAYS,
+      );
     }
     const [row] = await tx
       .update(licenseAssignments)
@@ -313,6 +332,6 @@ export async function deactivateAssignment(
       { kind: "license_seat", name: current.licenseName },
       { from: row!.userId, to: null },
     );
-    return toAssignmentResponse(row!, current.licenseName);
+    return toAssignmentResponse(row!, current.licenseName, DEFAULT_UNUSED_AFTER_DAYS);
   });
 }

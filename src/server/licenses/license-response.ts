@@ -1,5 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import type { AssignmentResponse, LicenseResponse } from "../../domain/schemas/licenses";
+import { isUnused } from "../../domain/unused-seats";
 import { isoText, isoTimestamp } from "../db/iso-timestamp";
 import { type licenseAssignments, licenses } from "../db/schema";
 
@@ -38,7 +39,11 @@ export const licenseListColumns = { ...shownColumns, createdAt: isoTimestamp(lic
 type AssignmentRow = typeof licenseAssignments.$inferSelect;
 
 /** The API shape of a license: the key only masked; the ciphertext never leaves the server. */
-export function toLicenseResponse(row: LicenseListRow, assignedSeats: number): LicenseResponse {
+export function toLicenseResponse(
+  row: LicenseListRow,
+  seats: { seats: number; unused: number },
+): LicenseResponse {
+  const assignedSeats = seats.seats;
   return {
     id: row.id,
     name: row.name,
@@ -62,10 +67,16 @@ export function toLicenseResponse(row: LicenseListRow, assignedSeats: number): L
     createdAt: isoText(row.createdAt),
     lowSeatThreshold: row.lowSeatThreshold,
     lowSeats: row.lowSeats,
+    unusedSeats: seats.unused,
   };
 }
 
-export function toAssignmentResponse(row: AssignmentRow, licenseName: string): AssignmentResponse {
+/** `unusedAfterDays`: UNUSED_AFTER_DAYS, for `unused` (an ended seat is never unused). */
+export function toAssignmentResponse(
+  row: AssignmentRow,
+  licenseName: string,
+  unusedAfterDays: number,
+): AssignmentResponse {
   return {
     id: row.id,
     licenseId: row.licenseId,
@@ -76,5 +87,7 @@ export function toAssignmentResponse(row: AssignmentRow, licenseName: string): A
     notes: row.notes,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
+    unused:
+      row.isActive && isUnused(row.lastSignInAt, row.holderSuspended, new Date(), unusedAfterDays),
   };
 }

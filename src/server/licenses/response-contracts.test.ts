@@ -36,6 +36,7 @@ const ADMIN_ONLY_FIELDS = [
   "paymentCurrency",
   "paymentFrequency",
   "notes",
+  "unusedSeats",
 ] as const;
 const ROW_ONLY_FIELDS = ["licenseKeyCiphertext", "updatedAt"] as const;
 
@@ -134,6 +135,7 @@ describe("license responses", () => {
       "createdAt",
       "lowSeatThreshold",
       "lowSeats",
+      "unusedSeats",
     ]);
   });
 });

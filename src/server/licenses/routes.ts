@@ -121,7 +121,12 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 200: licenseResponseSchema } },
     },
     async (request, reply) => {
-      const license = await getLicenseFor(app.db, currentSession(request), request.params.id);
+      const license = await getLicenseFor(
+        app.db,
+        currentSession(request),
+        request.params.id,
+        app.config.unusedAfterDays,
+      );
       if (!isAdmin(request)) narrowReply(reply, userLicenseResponseSchema);
       return license;
     },

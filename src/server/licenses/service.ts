@@ -41,6 +41,41 @@ export async function countActiveSeats(db: Executor, ids?: number[]) {
   return new Map(rows.map((row) => [row.licenseId, Number(row.seats)]));
 }
 
+/**
+ * Active seats and, of them, unused ones (issue 33: unusedSeatWhere with UNUSED_AFTER_DAYS) per
+ * license, in one grouped query (all licenses when ids is omitted).
+ */
+export async function countSeats(db: Executor, unusedAfterDays: number, ids?: number[]) {
+  if (ids && ids.length === 0) return new Map<number, SeatCounts>();
+  const rows = ids
+    ? await preparedStatement(db, "qm_license_seat_counts", () =>
+        seatCountsQuery(db, idIn(licenseAssignments.licenseId, sql.placeholder("ids"))),
+      ).execute({ ids, unusedAfterDays })
+    : await preparedStatement(db, "qm_license_seat_counts_all", () =>
+        seatCountsQuery(db, undefined),
+      ).execute({ unusedAfterDays });
+  return new Map(
+    rows.map((row) => [row.licenseId, { seats: Number(row.seats), unused: Number(row.unused) }]),
+  );
+}
+
+export interface SeatCounts {
+  seats: number;
+  unused: number;
+}
+const NO_SEATS: SeatCounts = { seats: 0, unused: 0 };
+
+const seatCountsQuery = (db: Executor, ofLicenses: SQL | undefined) =>
+  db
+    .select({
+      licenseId: licenseAssignments.licenseId,
+      seats: count(),
+      unused: sql<number>`count(*) filter (where ${unusedSeatWhere(sql.placeholder("unusedAfterDays"))})`,
+    })
+    .from(licenseAssignments)
+    .where(and(sql`${licenseAssignments.isActive}`, ofLicenses))
+    .groupBy(licenseAssignments.licenseId);
+
 const activeSeatsQuery = (db: Executor, ofLicenses: SQL | undefined) =>
   db
     .select({ licenseId: licenseAssignments.licenseId, seats: count() })
@@ -55,14 +90,19 @@ export async function findLicense(db: Executor, id: number, options: { lock?: bo
   return row;
 }
 
-async function withSeats(db: Executor, rows: LicenseListRow[]): Promise<LicenseResponse[]> {
+async function withSeats(
+  db: Executor,
+  rows: LicenseListRow[],
+  unusedAfterDays: number,
+): Promise<LicenseResponse[]> {
   // A long list is cheaper to count whole than to name row by row (and PostgreSQL caps a
   // statement at 65,535 parameters).
-  const seats = await countActiveSeats(
+  const seats = await countSeats(
     db,
+    unusedAfterDays,
     rows.length > 1000 ? undefined : rows.map((row) => row.id),
   );
-  return rows.map((row) => toLicenseResponse(row, seats.get(row.id) ?? 0));
+  return rows.map((row) => toLicenseResponse(row, seats.get(row.id) ?? NO_SEATS));
 }
 
 /** What the list's search looks in besides the key; the name has a trigram index. */
@@ -187,6 +227,7 @@ export async function listLicenses(
     licenses: await withSeats(
       db,
       page.rows.map((row) => row.license),
+      values.unusedAfterDays,
     ),
     total: page.total,
     cursors: page.cursors,
@@ -194,11 +235,16 @@ export async function listLicenses(
 }
 
 /** One license; 404 both when it does not exist and when the caller may not see it. */
-export async function getLicenseFor(db: Db, session: ActiveSession, id: number) {
+export async function getLicenseFor(
+  db: Db,
+  session: ActiveSession,
+  id: number,
+  unusedAfterDays = DEFAULT_UNUSED_AFTER_DAYS,
+) {
   const row = await findLicense(db, id);
   if (!(await canSeeLicense(db, session, id))) throw notFound("License");
-  const seats = await countActiveSeats(db, [id]);
-  return toLicenseResponse(row, seats.get(id) ?? 0);
+  const seats = await countSeats(db, unusedAfterDays, [id]);
+  return toLicenseResponse(row, seats.get(id) ?? NO_SEATS);
 }
 
 export async function createLicense(
@@ -232,7 +278,7 @@ export async function createLicense(
     });
     // A threshold at or over the seats is low from the start: that is a crossing too.
     await alertLowSeats(tx, mail, { licenseIds: [row!.id] });
-    return toLicenseResponse(row!, 0);
+    return toLicenseResponse(row!, NO_SEATS);
   });
 }
 
@@ -269,7 +315,8 @@ export async function updateLicense(
     }
     // Fewer seats, or a higher threshold, can bring the license to its threshold.
     await alertLowSeats(tx, mail, { licenseIds: [id] });
-    return toLicenseResponse(row, used);
+    const counts = (await countSeats(tx, DEFAULT_UNUSED_AFTER_DAYS, [id])).get(id) ?? NO_SEATS;
+    return toLicenseResponse(row, counts);
   });
 }
 

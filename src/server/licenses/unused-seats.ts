@@ -1,15 +1,25 @@
 // An unused seat (issue 33): an active seat whose holder is disabled (or suspended) at the
 // workspace provider, or has not signed in for UNUSED_AFTER_DAYS. Sign-ins are known only for
 // seats a sync keeps (last_sign_in_at); a seat with none is not called unused for it.
-import { and, type Placeholder, type SQL, sql } from "drizzle-orm";
+// The same rule holds for a G Suite account and an office account (unusedWhere on its columns).
+import { type AnyColumn, and, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { licenseAssignments } from "../db/schema";
 
-export const DEFAULT_UNUSED_AFTER_DAYS = 60;
+// The rule in memory, for a response's `unused`, is domain/unused-seats.ts isUnused.
+export { DEFAULT_UNUSED_AFTER_DAYS } from "../../domain/unused-seats";
+
+/**
+ * The rule on any table with last_sign_in_at and holder_suspended: suspended, or not signed in
+ * for `days` (a number or a placeholder). Unknown (null) is not unused unless suspended.
+ */
+export function unusedWhere(
+  columns: { lastSignInAt: AnyColumn; holderSuspended: AnyColumn },
+  days: number | Placeholder,
+): SQL {
+  return sql`(${columns.holderSuspended} or ${columns.lastSignInAt} < now() - make_interval(days => ${days}::int))`;
+}
 
 /** The condition on license_assignments; `days` a number or a placeholder. */
 export function unusedSeatWhere(days: number | Placeholder): SQL {
-  return and(
-    sql`${licenseAssignments.isActive}`,
-    sql`(${licenseAssignments.holderSuspended} or ${licenseAssignments.lastSignInAt} < now() - make_interval(days => ${days}::int))`,
-  )!;
+  return and(sql`${licenseAssignments.isActive}`, unusedWhere(licenseAssignments, days))!;
 }

@@ -1,6 +1,7 @@
 // The Needs Attention tab (administrators): licenses that do not renew by themselves and expired
 // in the last 30 days or expire within the next 30, each with a Renew action; then the people SCIM
-// deprovisioned whose offboarding waits for review (held-offboardings.tsx).
+// deprovisioned whose offboarding waits for review (held-offboardings.tsx), and the unused seats
+// and what freeing them would save (unused-seats.tsx).
 import { AlertTriangle, RefreshCw } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Badge } from "@/client/components/ui/badge";
@@ -12,6 +13,7 @@ import { daysLeftBadgeVariant } from "@/domain/dashboard";
 import { daysLeftLabel } from "./day-labels";
 import { HeldOffboardings } from "./held-offboardings";
 import { type Column, SummaryTableCard } from "./summary-table-card";
+import { UnusedSeats } from "./unused-seats";
 import type { DashboardSummaryQuery } from "./use-dashboard-summary";
 
 const COLUMNS: readonly Column[] = [
@@ -29,6 +31,7 @@ export function NeedsAttention({ query }: { query: DashboardSummaryQuery }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <HeldOffboardings query={query} />
+      <UnusedSeats query={query} />
       <SummaryTableCard
         title="Needs Attention"
         description="Licenses that do not renew automatically and expired in the last 30 days or expire within the next 30 days."

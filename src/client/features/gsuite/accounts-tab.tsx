@@ -1,7 +1,7 @@
 // Users › G Suite Accounts: the accounts table (spec part 2, 'G Suite Accounts'), searched over
 // email, organization and plan type on the server, paged, with Show/Hide Passwords revealing the
 // page's passwords through the logged server call.
-import { AtSignIcon, EyeIcon, EyeOffIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { AtSignIcon, EyeIcon, EyeOffIcon, PencilIcon, Trash2Icon, UserXIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { IconAction } from "@/client/components/icon-action";
 import { ListCard } from "@/client/components/list-card";
@@ -34,17 +34,20 @@ export type AccountAction = "edit" | "delete";
 export function AccountsTab({
   search,
   page,
+  unused,
   onSearch,
   onChange,
   onAction,
 }: {
   search: string;
   page: number;
+  /** Only unused accounts (the filter toggle; in the URL). */
+  unused: boolean;
   onSearch(text: string): void;
-  onChange(changes: { page: number }, options?: ListStateUpdateOptions): void;
+  onChange(changes: { page?: number; unused?: boolean }, options?: ListStateUpdateOptions): void;
   onAction(action: AccountAction, account: GsuiteAccountResponse): void;
 }) {
-  const params = useMemo(() => ({ search: search.trim() }), [search]);
+  const params = useMemo(() => ({ search: search.trim(), unused }), [search, unused]);
   const accounts = useAccountPage(params, page, ACCOUNTS_PAGE_SIZE);
   const plans = usePlans();
   const pager = useListPager(
@@ -97,10 +100,20 @@ export function AccountsTab({
           onSearch={onSearch}
           className="sm:max-w-sm"
         />
-        <Button variant="outline" onClick={toggle} aria-pressed={showing}>
-          {showing ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
-          {showing ? "Hide Passwords" : "Show Passwords"}
-        </Button>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <Button
+            variant={unused ? "secondary" : "outline"}
+            aria-pressed={unused}
+            onClick={() => onChange({ unused: !unused, page: 1 })}
+          >
+            <UserXIcon aria-hidden="true" />
+            Unused
+          </Button>
+          <Button variant="outline" onClick={toggle} aria-pressed={showing}>
+            {showing ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
+            {showing ? "Hide Passwords" : "Show Passwords"}
+          </Button>
+        </div>
       </div>
       <ListCard
         query={accounts}
@@ -146,9 +159,12 @@ export function AccountsTab({
               <TableCell giveWay={1}>{titleCase(account.paymentFrequency)}</TableCell>
               <TableCell giveWay={2}>{account.assignedToName ?? "Unassigned"}</TableCell>
               <TableCell>
-                <Badge variant={STATUS_VARIANT[account.status] ?? "outline"}>
-                  {titleCase(account.status)}
-                </Badge>
+                <div className="flex flex-wrap gap-1">
+                  <Badge variant={STATUS_VARIANT[account.status] ?? "outline"}>
+                    {titleCase(account.status)}
+                  </Badge>
+                  {account.unused && <Badge variant="outline">Unused</Badge>}
+                </div>
               </TableCell>
               <TableCell>
                 <div className="flex justify-end gap-0.5">

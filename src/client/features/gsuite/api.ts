@@ -55,6 +55,8 @@ export interface AccountListParams {
   organizationId?: number;
   assignedToUserId?: number;
   unassigned?: boolean;
+  /** Only accounts whose holder is suspended or has not signed in for a while. */
+  unused?: boolean;
 }
 
 export interface GsuitePage<Row> extends ListPage<Row> {
@@ -85,6 +87,7 @@ export function useAccountPage(params: AccountListParams, page: number, pageSize
           organizationId: text(params.organizationId),
           assignedToUserId: text(params.assignedToUserId),
           unassigned: text(params.unassigned),
+          unused: params.unused ? "true" : undefined,
         },
         page,
         pageSize,

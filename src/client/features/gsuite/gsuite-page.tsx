@@ -104,7 +104,10 @@ export function GsuitePage() {
             {tab === "users" && view === "accounts" && (
               <ExportMenu
                 path="/api/gsuite-accounts/export"
-                listQuery={listQueryString({ search: list.search.trim() })}
+                listQuery={listQueryString({
+                  search: list.search.trim(),
+                  unused: list.unused ? "true" : undefined,
+                })}
                 what="G Suite accounts"
               />
             )}
@@ -173,6 +176,7 @@ export function GsuitePage() {
               <AccountsTab
                 search={list.search}
                 page={list.page}
+                unused={list.unused}
                 onSearch={setSearch}
                 onChange={setList}
                 onAction={(action, account) =>

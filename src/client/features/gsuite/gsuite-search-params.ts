@@ -11,4 +11,9 @@ export type UsersView = (typeof USERS_VIEWS)[number];
 export const gsuiteSearchParamsSchema = listSearchParamsSchema.extend({
   tab: z.enum(GSUITE_TABS).catch("organizations"),
   view: z.enum(USERS_VIEWS).catch("accounts"),
+  /** The accounts list: only unused accounts (issue 33). */
+  unused: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .catch(false),
 });

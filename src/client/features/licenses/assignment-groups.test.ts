@@ -13,6 +13,7 @@ function assignment(overrides: Partial<AssignmentResponse>): AssignmentResponse 
     notes: null,
     isActive: true,
     createdAt: "2025-01-01T09:00:00.000Z",
+    unused: false,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 // /assignments (spec part 1, section 2.8; administrators only, the router redirects others).
 // The page number is in the URL (/assignments?page=2), so reload and Back keep it.
-import { KeyRoundIcon } from "lucide-react";
+import { KeyRoundIcon, UserXIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ExportMenu } from "@/client/components/export-menu";
@@ -22,15 +22,18 @@ import { useAssignmentsOf } from "./use-assignments-of";
 const ALL_BY_NAME: LicenseListParams = { search: "", status: "all", sort: "name", order: "asc" };
 /** The cards show each license's active seats, so the export holds the active assignments. */
 const SHOWN_ASSIGNMENTS_QUERY = "active=true";
+/** Filtered to unused, the cards show only the unused seats (issue 33), and so does the export. */
+const UNUSED_ASSIGNMENTS_QUERY = "active=true&unused=true";
 
 export function AssignmentsPage() {
   const { user, isAdmin } = useAuth();
   const [dialog, setDialog] = useState<LicenseDialogState>(null);
   const today = useMemo(() => todayIso(), []);
-  const [{ page }, setList] = useListSearchParams(assignmentCardsSearchParamsSchema);
+  const [{ page, unused }, setList] = useListSearchParams(assignmentCardsSearchParamsSchema);
   const viewer = useMemo(() => (user ? { id: user.id, isAdmin } : null), [user, isAdmin]);
+  const params = useMemo<LicenseListParams>(() => ({ ...ALL_BY_NAME, unused }), [unused]);
   // A page of cards with the seats of just those licenses.
-  const licenses = useLicensePage(viewer, ALL_BY_NAME, today, {
+  const licenses = useLicensePage(viewer, params, today, {
     page,
     pageSize: ASSIGNMENT_CARDS_PAGE_SIZE,
     withAssignments: true,
@@ -58,12 +61,24 @@ export function AssignmentsPage() {
         <div className="flex flex-wrap gap-2">
           <ExportMenu
             path="/api/assignments/export"
-            listQuery={SHOWN_ASSIGNMENTS_QUERY}
+            listQuery={unused ? UNUSED_ASSIGNMENTS_QUERY : SHOWN_ASSIGNMENTS_QUERY}
             what="license assignments"
           />
           {/* The page is administrators' only (the router sends others away). */}
           <ImportButton area="seats" title="Import License Seats" />
         </div>
+      </div>
+
+      <div>
+        <Button
+          variant={unused ? "secondary" : "outline"}
+          aria-pressed={unused}
+          className="w-full sm:w-auto"
+          onClick={() => setList({ unused: !unused, page: 1 })}
+        >
+          <UserXIcon aria-hidden="true" />
+          Unused
+        </Button>
       </div>
 
       <ListCard

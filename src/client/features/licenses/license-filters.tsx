@@ -1,4 +1,4 @@
-import { TriangleAlertIcon, XIcon } from "lucide-react";
+import { TriangleAlertIcon, UserXIcon, XIcon } from "lucide-react";
 import { memo } from "react";
 import { SelectInput, type SelectOption } from "@/client/components/form/select-input";
 import { ListSearchInput } from "@/client/components/list-search-input";
@@ -44,6 +44,7 @@ export const LicenseFilters = memo(function LicenseFilters({
   expiryFrom,
   expiryTo,
   lowSeats = false,
+  unused = false,
   canFilterLowSeats,
   onSearch,
   onChange,
@@ -92,6 +93,17 @@ export const LicenseFilters = memo(function LicenseFilters({
             >
               <TriangleAlertIcon aria-hidden="true" />
               Low on seats
+            </Button>
+          )}
+          {canFilterLowSeats && (
+            <Button
+              variant={unused ? "secondary" : "outline"}
+              aria-pressed={unused}
+              className="col-span-3 lg:col-span-1"
+              onClick={() => onChange({ unused: !unused })}
+            >
+              <UserXIcon aria-hidden="true" />
+              Unused
             </Button>
           )}
         </div>

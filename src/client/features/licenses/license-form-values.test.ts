@@ -21,6 +21,7 @@ const license: LicenseResponse = {
   seatsLeft: 9,
   lowSeatThreshold: 2,
   lowSeats: false,
+  unusedSeats: 0,
   purchaseDate: "2025-01-15",
   expiryDate: null,
   paymentAmount: 1200.5,

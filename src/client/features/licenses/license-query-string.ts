@@ -16,7 +16,7 @@ export function licenseListQueryString(
 
 /** The parameters of those requests, before the page's window is added. */
 export function licenseListQuery(params: LicenseListParams, today: string) {
-  const { status, sort, order, search, expiryFrom, expiryTo, lowSeats } = params;
+  const { status, sort, order, search, expiryFrom, expiryTo, lowSeats, unused } = params;
   return {
     status,
     sort,
@@ -26,5 +26,6 @@ export function licenseListQuery(params: LicenseListParams, today: string) {
     expiryFrom,
     expiryTo,
     lowSeats: lowSeats ? "true" : undefined,
+    unused: unused ? "true" : undefined,
   };
 }

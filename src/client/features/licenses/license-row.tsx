@@ -97,6 +97,11 @@ export const LicenseRow = memo(function LicenseRow({
                 Low on seats: {license.seatsLeft} left (alert at {license.lowSeatThreshold})
               </div>
             )}
+            {license.unusedSeats > 0 && (
+              <div className="text-xs text-muted-foreground">
+                {license.unusedSeats} unused {license.unusedSeats === 1 ? "seat" : "seats"}
+              </div>
+            )}
             {assignments.length > 0 && (
               <ul
                 className="mt-1 flex flex-wrap gap-1"

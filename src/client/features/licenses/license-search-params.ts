@@ -16,7 +16,14 @@ export const licenseListSearchParamsSchema = listSearchParamsSchema.extend({
     .enum(["true", "false"])
     .transform((value) => value === "true")
     .catch(false),
+  /** Only licenses with an unused seat (issue 33). */
+  unused: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .catch(false),
 });
 
-/** The License Assignments screen keeps only its page in the URL. */
-export const assignmentCardsSearchParamsSchema = listSearchParamsSchema.pick({ page: true });
+/** The License Assignments screen keeps its page and the Unused filter in the URL. */
+export const assignmentCardsSearchParamsSchema = listSearchParamsSchema
+  .pick({ page: true })
+  .extend({ unused: licenseListSearchParamsSchema.shape.unused });

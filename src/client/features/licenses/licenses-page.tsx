@@ -38,11 +38,11 @@ export function LicensesPage() {
   // One date for the whole screen, so every badge and the server's filter agree.
   const today = useMemo(() => todayIso(), []);
 
-  const { status, sort, order, page, expiryFrom, expiryTo, lowSeats } = list;
+  const { status, sort, order, page, expiryFrom, expiryTo, lowSeats, unused } = list;
   const search = list.search.trim();
   const params = useMemo<LicenseListParams>(
-    () => ({ search, status, sort, order, expiryFrom, expiryTo, lowSeats }),
-    [search, status, sort, order, expiryFrom, expiryTo, lowSeats],
+    () => ({ search, status, sort, order, expiryFrom, expiryTo, lowSeats, unused }),
+    [search, status, sort, order, expiryFrom, expiryTo, lowSeats, unused],
   );
   const viewer = useMemo(() => (user ? { id: user.id, isAdmin } : null), [user, isAdmin]);
   // 50 rows at a time, with the seats of just those rows (administrators only).
@@ -66,7 +66,7 @@ export function LicensesPage() {
   const openAdd = () => setDialog({ kind: "add" });
 
   const filtered =
-    search !== "" || status !== "all" || expiryFrom !== "" || expiryTo !== "" || lowSeats;
+    search !== "" || status !== "all" || expiryFrom !== "" || expiryTo !== "" || lowSeats || unused;
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -105,6 +105,7 @@ export function LicensesPage() {
         expiryFrom={expiryFrom}
         expiryTo={expiryTo}
         lowSeats={lowSeats}
+        unused={unused}
         canFilterLowSeats={isAdmin}
         onSearch={setSearch}
         onChange={setList}

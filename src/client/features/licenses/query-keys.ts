@@ -13,6 +13,8 @@ export interface LicenseListParams {
   expiryTo?: string;
   /** Only licenses at or under their low-seat threshold. */
   lowSeats?: boolean;
+  /** Only licenses with an unused seat (holder suspended or not signed in for a while). */
+  unused?: boolean;
 }
 
 /** One page of a screen's list; with its licenses' active assignments when `withAssignments`. */

@@ -10,7 +10,7 @@ import type { ExportTable } from "../table";
 export type GsuiteAccountExportQuery = Omit<
   GsuiteAccountListQuery,
   "limit" | "offset" | "after" | "before" | "fromEnd"
->;
+> & { unusedAfterDays?: number };
 
 export function gsuiteAccountTable(
   db: Db,
@@ -23,6 +23,7 @@ export function gsuiteAccountTable(
       ["Organization id", query.organizationId?.toString()],
       ["Assigned to user id", query.assignedToUserId?.toString()],
       ["Unassigned only", query.unassigned ? "yes" : undefined],
+      ["Unused", query.unused ? "yes" : undefined],
       ["Search", query.search],
       ["Sorted by", `${query.sort} ${query.order}`, "email asc"],
     ]),

@@ -1,0 +1,82 @@
+// Needs Attention's unused seats (issue 33, administrators): how many license seats, office
+// accounts and G Suite accounts are unused (licenses/unused-seats.ts: the holder suspended or not
+// signed in for UNUSED_AFTER_DAYS), and what freeing them would save a month in both display
+// currencies. One grouped statement: a row per kind, currency and frequency, never per seat.
+// A license seat saves the license's monthly cost (LICENSE_MONTHLY_FACTOR) ÷ its total seats; an
+// office account its amount (monthly, as the office accounts' expense reads it); a G Suite account
+// its plan's base price, else its own price (monthly whatever the cycle, as Expense Analysis
+// reads it). Amounts are added per group and converted with the stored rates (grouped-total.ts).
+import { sql } from "drizzle-orm";
+import type { RateCurrency } from "../../domain/enums";
+import { factorOf, LICENSE_MONTHLY_FACTOR } from "../../domain/money/factors";
+import { type CostGroup, convertedTotal } from "../../domain/money/grouped-total";
+import type { DashboardSummaryResponse } from "../../domain/schemas/dashboard";
+import type { ActiveSession } from "../auth/sessions";
+import { loadCurrencyRates } from "../currency-rates/service";
+import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows-of";
+import { accounts, gsuiteAccounts, gsuitePlans, licenseAssignments, licenses } from "../db/schema";
+import { unusedSeatWhere, unusedWhere } from "../licenses/unused-seats";
+
+type UnusedSection = DashboardSummaryResponse["unusedSeats"];
+
+interface UnusedGroup {
+  kind: "seat" | "office" | "gsuite";
+  currency: RateCurrency;
+  frequency: string | null;
+  count: number;
+  amount: string | null;
+}
+
+export async function unusedSeatsSummary(
+  db: Db,
+  session: ActiveSession,
+  days: number,
+): Promise<UnusedSection> {
+  if (session.user.role !== "admin") return null;
+  const [result, rates] = await Promise.all([
+    db.execute(sql`
+      select 'seat' as kind, ${licenses.paymentCurrency} as currency,
+        ${licenses.paymentFrequency} as frequency, count(*)::int as count,
+        sum(${licenses.paymentAmount} / nullif(${licenses.totalSeats}, 0))::text as amount
+      from ${licenseAssignments}
+      join ${licenses} on ${licenses.id} = ${licenseAssignments.licenseId}
+      where ${unusedSeatWhere(days)}
+      group by 2, 3
+      union all
+      select 'office', ${accounts.paymentCurrency}, null, count(*)::int,
+        sum(${accounts.paymentAmount})::text
+      from ${accounts}
+      where ${accounts.status} = 'active' and ${unusedWhere(accounts, days)}
+      group by 2
+      union all
+      select 'gsuite', coalesce(${gsuitePlans.currency}, ${gsuiteAccounts.paymentCurrency}), null,
+        count(*)::int, sum(coalesce(${gsuitePlans.basePrice}, ${gsuiteAccounts.price}))::text
+      from ${gsuiteAccounts}
+      left join ${gsuitePlans} on ${gsuitePlans.id} = ${gsuiteAccounts.planId}
+      where ${unusedWhere(gsuiteAccounts, days)}
+      group by 2`),
+    loadCurrencyRates(db),
+  ]);
+  const groups = rowsOf<UnusedGroup>(result);
+  const counts = { seat: 0, office: 0, gsuite: 0 };
+  const costs: CostGroup[] = [];
+  for (const group of groups) {
+    counts[group.kind] += Number(group.count);
+    if (group.amount === null) continue;
+    const factor =
+      group.kind === "seat" ? (factorOf(LICENSE_MONTHLY_FACTOR, group.frequency) ?? 0) : 1;
+    costs.push({ currency: group.currency, factor, amount: group.amount });
+  }
+  return {
+    seats: counts.seat,
+    officeAccounts: counts.office,
+    gsuiteAccounts: counts.gsuite,
+    total: counts.seat + counts.office + counts.gsuite,
+    monthlySavings: {
+      AUD: convertedTotal(costs, rates, "AUD"),
+      USD: convertedTotal(costs, rates, "USD"),
+    },
+    unusedAfterDays: days,
+  };
+}

@@ -1,0 +1,79 @@
+// Unused seats in Chromium (issue 33 item 5): the dashboard's Needs Attention line (counts, the
+// saving in the display currency, links to the filtered lists), and the Unused toggles of G Suite
+// accounts and Licenses kept in the URL, at phone and desktop widths (axe checks each state through
+// setupE2e). The summary is answered in the page (sign-ins come from a workspace sync, which the
+// demo database has not run); the lists are the server's: with no sign-in known, none is unused.
+import { describe, expect, it } from "vitest";
+import { formatMoney } from "@/domain/money/format";
+import { DEMO_ADMIN } from "../support/browser";
+import { emptySummary, isSummaryCall } from "../support/dashboard-summary";
+import { setupE2e } from "../support/e2e";
+import { hidden, until, visible } from "../support/e2e-ui";
+
+const e2e = setupE2e();
+
+describe("unused seats", () => {
+  it.each([360, 1280])("are on Needs Attention and filter the lists, at %i px", async (width) => {
+    const page = await e2e.pageAs(DEMO_ADMIN);
+    await page.setViewportSize({ width, height: 900 });
+    const summary = {
+      ...emptySummary(1),
+      unusedSeats: {
+        seats: 2,
+        officeAccounts: 1,
+        gsuiteAccounts: 1,
+        total: 4,
+        monthlySavings: { AUD: 150.5, USD: 99 },
+        unusedAfterDays: 60,
+      },
+    };
+    await page.route(isSummaryCall, (route) => route.fulfill({ json: summary }));
+    await page.goto(e2e.url("/"));
+    await page.getByRole("tab", { name: "Needs Attention", exact: true }).click();
+    const line = page.getByTestId("unused-seats-line");
+    await visible(line);
+    const text = (await line.textContent()) ?? "";
+    expect(text).toContain("2 license seats, 1 office account, 1 G Suite account unused");
+    // In whichever display currency is chosen, the figure for it.
+    const shown = [formatMoney(150.5, "AUD"), formatMoney(99, "USD")].filter((money) =>
+      text.includes(money),
+    );
+    expect(shown).toHaveLength(1);
+    await visible(page.getByText("Holders suspended or not signed in for 60 days."));
+
+    await page.getByRole("link", { name: "Unused G Suite accounts", exact: true }).click();
+    await until(async () => new URL(page.url()).pathname === "/gsuite-accounts", "G Suite page");
+    const toggle = page.getByRole("button", { name: "Unused", exact: true });
+    await visible(toggle);
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await visible(page.getByText("No G Suite accounts found.", { exact: true }));
+    await toggle.click();
+    await until(
+      async () => new URL(page.url()).searchParams.get("unused") === null,
+      "the filter off in the URL",
+    );
+    await hidden(page.getByText("No G Suite accounts found.", { exact: true }));
+
+    await page.goto(e2e.url("/licenses"));
+    const licenseToggle = page.getByRole("button", { name: "Unused", exact: true });
+    await visible(licenseToggle);
+    expect(await licenseToggle.getAttribute("aria-pressed")).toBe("false");
+    await licenseToggle.click();
+    await until(
+      async () => new URL(page.url()).searchParams.get("unused") === "true",
+      "the filter in the URL",
+    );
+    expect(await licenseToggle.getAttribute("aria-pressed")).toBe("true");
+
+    // License Assignments: the cards of licenses with an unused seat; none without sign-ins.
+    await page.goto(e2e.url("/assignments"));
+    const cardsToggle = page.getByRole("button", { name: "Unused", exact: true });
+    await visible(cardsToggle);
+    await cardsToggle.click();
+    await until(
+      async () => new URL(page.url()).searchParams.get("unused") === "true",
+      "the cards' filter in the URL",
+    );
+    expect(await cardsToggle.getAttribute("aria-pressed")).toBe("true");
+  });
+});
