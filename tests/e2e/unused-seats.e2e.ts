@@ -63,7 +63,10 @@ describe("unused seats", () => {
       async () => new URL(page.url()).searchParams.get("unused") === "true",
       "the filter in the URL",
     );
-    expect(await licenseToggle.getAttribute("aria-pressed")).toBe("true");
+    await until(
+      async () => (await licenseToggle.getAttribute("aria-pressed")) === "true",
+      "the toggle pressed",
+    );
 
     // License Assignments: the cards of licenses with an unused seat; none without sign-ins.
     await page.goto(e2e.url("/assignments"));
@@ -74,6 +77,10 @@ describe("unused seats", () => {
       async () => new URL(page.url()).searchParams.get("unused") === "true",
       "the cards' filter in the URL",
     );
-    expect(await cardsToggle.getAttribute("aria-pressed")).toBe("true");
+    // The URL changes before the page renders it: the toggle is pressed once it has.
+    await until(
+      async () => (await cardsToggle.getAttribute("aria-pressed")) === "true",
+      "the cards' toggle pressed",
+    );
   });
 });

@@ -84,30 +84,29 @@ export const LicenseFilters = memo(function LicenseFilters({
             onValueChange={(next) => onChange({ order: next })}
             options={ORDER_OPTIONS}
           />
-          {canFilterLowSeats && (
-            <Button
-              variant={lowSeats ? "secondary" : "outline"}
-              aria-pressed={lowSeats}
-              className="col-span-3 lg:col-span-1"
-              onClick={() => onChange({ lowSeats: !lowSeats })}
-            >
-              <TriangleAlertIcon aria-hidden="true" />
-              Low on seats
-            </Button>
-          )}
-          {canFilterLowSeats && (
-            <Button
-              variant={unused ? "secondary" : "outline"}
-              aria-pressed={unused}
-              className="col-span-3 lg:col-span-1"
-              onClick={() => onChange({ unused: !unused })}
-            >
-              <UserXIcon aria-hidden="true" />
-              Unused
-            </Button>
-          )}
         </div>
       </div>
+      {canFilterLowSeats && (
+        // A row of their own: beside the selects they would push a 1024 px page sideways.
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant={lowSeats ? "secondary" : "outline"}
+            aria-pressed={lowSeats}
+            onClick={() => onChange({ lowSeats: !lowSeats })}
+          >
+            <TriangleAlertIcon aria-hidden="true" />
+            Low on seats
+          </Button>
+          <Button
+            variant={unused ? "secondary" : "outline"}
+            aria-pressed={unused}
+            onClick={() => onChange({ unused: !unused })}
+          >
+            <UserXIcon aria-hidden="true" />
+            Unused
+          </Button>
+        </div>
+      )}
       {(expiryFrom || expiryTo) && (
         <ExpiryRange
           from={expiryFrom}
