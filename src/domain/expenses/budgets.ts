@@ -82,6 +82,12 @@ export function budgetInDisplayCurrency(
   };
 }
 
+/** A month's spend of a scope: one source's, or every source's added in whole cents. */
+export function monthSpendOf(month: Record<ExpenseSource, number>, scope: BudgetScope): number {
+  if (scope !== "total") return month[scope];
+  return EXPENSE_SOURCES.reduce((cents, source) => cents + toCents(month[source]), 0) / 100;
+}
+
 /**
  * The alert levels a month's spend has reached of a budget (none without one), compared in whole
  * cents so that exactly 80% is 80%.

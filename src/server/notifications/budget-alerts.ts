@@ -9,9 +9,9 @@ import {
   type BudgetScope,
   budgetLevelsReached,
   budgetOf,
+  monthSpendOf,
 } from "../../domain/expenses/budgets";
-import { EXPENSE_SOURCE_LABELS, type ExpenseSource } from "../../domain/expenses/schemas";
-import { toCents } from "../../domain/money/amounts";
+import { EXPENSE_SOURCE_LABELS } from "../../domain/expenses/schemas";
 import { formatMoney } from "../../domain/money/format";
 import { monthOf } from "../../domain/money/months";
 import type { Executor } from "../db/client";
@@ -30,16 +30,10 @@ export async function checkBudgetAlerts(db: Executor, today: IsoDate): Promise<n
   const summary = await expenseSummary(db, { currency: budgets.currency, source: "all", today });
   const spent = summary.byMonth.find((entry) => entry.month === month);
   if (!spent) return 0;
-  const sources: ExpenseSource[] = ["licenses", "directories", "gsuite", "hosting"];
-  const spendOf = (scope: BudgetScope) =>
-    scope === "total"
-      ? sources.reduce((cents, source) => cents + toCents(spent[source]), 0) / 100
-      : spent[scope];
-
   let emitted = 0;
   for (const scope of BUDGET_SCOPES) {
     const budget = budgetOf(budgets, scope);
-    const spend = spendOf(scope);
+    const spend = monthSpendOf(spent, scope);
     for (const level of budgetLevelsReached(spend, budget)) {
       const label = scopeLabel(scope);
       const fresh = await emitNotification(db, {

@@ -18,7 +18,14 @@ import {
 import { FormField } from "@/client/components/ui/form-field";
 import { Input } from "@/client/components/ui/input";
 import { useFormDialog } from "@/client/hooks/use-form-dialog";
-import { type Budgets, type BudgetsInput, budgetsSchema } from "@/domain/expenses/budgets";
+import {
+  BUDGET_SCOPES,
+  type BudgetScope,
+  type Budgets,
+  type BudgetsInput,
+  budgetsSchema,
+  monthSpendOf,
+} from "@/domain/expenses/budgets";
 import {
   DISPLAY_CURRENCIES,
   EXPENSE_SOURCES,
@@ -29,8 +36,7 @@ import { monthOf } from "@/domain/money/months";
 import { useBudgets, useSaveBudgets } from "./api";
 import { money, SOURCE_LABELS } from "./expense-format";
 
-type Scope = "total" | ExpenseSource;
-const SCOPE_LABELS: Record<Scope, string> = { total: "Overall", ...SOURCE_LABELS };
+const SCOPE_LABELS: Record<BudgetScope, string> = { total: "Overall", ...SOURCE_LABELS };
 
 /** This month's spend against each budget set; a button to set them. */
 export function ExpenseBudget({ summary }: { summary: ExpenseSummaryResponse }) {
@@ -38,14 +44,10 @@ export function ExpenseBudget({ summary }: { summary: ExpenseSummaryResponse }) 
   const month = monthOf(summary.today);
   const spent = summary.byMonth.find((entry) => entry.month === month);
   const rows = summary.budget
-    ? (["total", ...EXPENSE_SOURCES] as Scope[]).flatMap((scope) => {
+    ? BUDGET_SCOPES.flatMap((scope) => {
         const budget = scope === "total" ? summary.budget!.total : summary.budget!.bySource[scope];
         if (budget === null || !spent) return [];
-        const spend =
-          scope === "total"
-            ? EXPENSE_SOURCES.reduce((sum, source) => sum + Math.round(spent[source] * 100), 0) /
-              100
-            : spent[scope];
+        const spend = monthSpendOf(spent, scope);
         return [{ scope, budget, spend, share: Math.round((spend / budget) * 100) }];
       })
     : [];
