@@ -53,7 +53,11 @@ describe("low-seat thresholds", () => {
       async () => new URL(page.url()).searchParams.get("lowSeats") === "true",
       "the filter in the URL",
     );
-    expect(await filter.getAttribute("aria-pressed")).toBe("true");
+    // The URL changes before the page renders it: the toggle is pressed once it has.
+    await until(
+      async () => (await filter.getAttribute("aria-pressed")) === "true",
+      "the toggle pressed",
+    );
     await hidden(page.getByText(other.name).first());
     await visible(page.getByText(plenty.name).first());
     await visible(page.getByText("Low on seats: 10 left (alert at 10)").first());
