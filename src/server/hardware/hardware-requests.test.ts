@@ -388,6 +388,40 @@ describe("approve and reject", () => {
     expect(row!.status).toBe("pending");
   });
 
+  it("answers 409 and hands nothing over when the item went under maintenance or was retired since", async () => {
+    for (const status of ["maintenance", "retired"] as const) {
+      const item = await createItem();
+      const request = await requestItem(item.id);
+      await t.request({
+        method: "PATCH",
+        url: `/api/hardware/${item.id}`,
+        cookie: admin.cookie,
+        payload: { status },
+      });
+      const response = await approve(request.id);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: "HARDWARE_UNAVAILABLE",
+        message: `This hardware item is ${status === "retired" ? "retired" : "under maintenance"}; put it back in service before approving the request`,
+      });
+      const [row] = await t.app.db.select().from(hardware).where(eq(hardware.id, item.id));
+      expect(row!.assignedToUserId).toBeNull();
+      const [pending] = await t.app.db
+        .select()
+        .from(hardwareRequests)
+        .where(eq(hardwareRequests.id, request.id));
+      expect(pending!.status).toBe("pending");
+      // Back in service, the same request goes through.
+      await t.request({
+        method: "PATCH",
+        url: `/api/hardware/${item.id}`,
+        cookie: admin.cookie,
+        payload: { status: "active" },
+      });
+      expect((await approve(request.id)).statusCode).toBe(200);
+    }
+  });
+
   it("of two administrators approving one request at once, exactly one wins", async () => {
     for (let round = 0; round < 3; round++) {
       const item = await createItem();

@@ -44,6 +44,8 @@ const UNAVAILABLE_MESSAGE = "This hardware item is no longer available";
 /** Why a free item is not offered (isHardwareOffered): it is under maintenance or retired. */
 const outOfServiceMessage = (status: HardwareStatus) =>
   `This hardware item is ${status === "retired" ? "retired" : "under maintenance"} and cannot be requested`;
+const outOfServiceApprovalMessage = (status: HardwareStatus) =>
+  `This hardware item is ${status === "retired" ? "retired" : "under maintenance"}; put it back in service before approving the request`;
 
 // What a request's answer reads: the row, the two people's display names and the item's name.
 const requestFields = {
@@ -357,6 +359,11 @@ export async function approveHardwareRequest(
       });
       if (item.assignedToUserId !== null && item.assignedToUserId !== request.requestedByUserId) {
         throw conflict("HARDWARE_UNAVAILABLE", UNAVAILABLE_MESSAGE);
+      }
+      // Put under maintenance or retired since it was asked for: not handed over until an
+      // administrator puts it back in service (the request stays pending meanwhile).
+      if (item.assignedToUserId === null && !isHardwareOffered(item)) {
+        throw conflict("HARDWARE_UNAVAILABLE", outOfServiceApprovalMessage(item.status));
       }
       // The requester's row is locked: a deactivation, deletion or offboarding of them either
       // committed first (and this is refused) or waits and then finds the item.
