@@ -270,8 +270,8 @@ describe("workspace sync: Microsoft 365", () => {
     tenant.users.find((u) => u.mail === "ben@example.com")!.mail = "bea@example.com";
     standIn.setTenant(tenant);
     const result = await sync();
-    // The seat and the account's assignment move to Bea.
-    expect(result.counts).toMatchObject({ created: 0, changed: 2, retired: 0 });
+    // The seat and the account's assignment move to Bea; the account takes the new address.
+    expect(result.counts).toMatchObject({ created: 0, changed: 3, retired: 0 });
     const after = await syncedRows();
     const benSeat = before.seats.find((s) => s.userId === ben.id)!;
     expect(after.seats.find((s) => s.id === benSeat.id)).toMatchObject({
@@ -280,8 +280,42 @@ describe("workspace sync: Microsoft 365", () => {
     });
     expect(after.accountAssignments.find((a) => a.userId === bea.id)?.isActive).toBe(true);
     expect(after.accountAssignments.some((a) => a.userId === ben.id)).toBe(false);
+    const benAccount = before.accounts.find((a) => a.email === "ben@example.com")!;
+    expect(after.accounts.find((a) => a.id === benAccount.id)!.email).toBe("bea@example.com");
     // Back as it was, for the tests after this one.
     await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, bea.id));
+    standIn.setTenant(sampleTenant());
+    await sync();
+    expect((await syncedRows()).accounts.find((a) => a.id === benAccount.id)!.email).toBe(
+      "ben@example.com",
+    );
+  });
+
+  it("keeps an account's address when the new one is another account's", async () => {
+    await sync();
+    const before = await syncedRows();
+    const benAccount = before.accounts.find((a) => a.email === "ben@example.com")!;
+    const [handMade] = await db()
+      .insert(accounts)
+      .values({
+        email: "ben.okafor@example.com",
+        provider: "microsoft365",
+        passwordCiphertext: null,
+      })
+      .returning({ id: accounts.id });
+    const tenant = sampleTenant();
+    tenant.users.find((u) => u.mail === "ben@example.com")!.mail = "ben.okafor@example.com";
+    standIn.setTenant(tenant);
+    const plan = await preview();
+    expect(
+      [...plan.changes, ...plan.creates].some(
+        (item) => item.kind === "office-account" && item.changes && "email" in item.changes,
+      ),
+    ).toBe(false);
+    await sync();
+    const after = await syncedRows();
+    expect(after.accounts.find((a) => a.id === benAccount.id)!.email).toBe("ben@example.com");
+    await db().delete(accounts).where(eq(accounts.id, handMade!.id));
     standIn.setTenant(sampleTenant());
     await sync();
   });

@@ -102,6 +102,7 @@ export type SyncOp =
       id: number;
       set: Partial<{
         externalId: string;
+        email: string;
         status: string;
         lastSignInAt: Date | null;
         holderSuspended: boolean;
@@ -326,6 +327,7 @@ export function planMicrosoft365(
     } else {
       const set: Partial<{
         externalId: string;
+        email: string;
         status: string;
         lastSignInAt: Date | null;
         holderSuspended: boolean;
@@ -334,6 +336,17 @@ export function planMicrosoft365(
       if (account.externalId === null) {
         set.externalId = person.externalId;
         changes.syncedFrom = [null, "Microsoft 365"];
+      }
+      // Renamed at Microsoft: the account follows the person's address, unless another account
+      // (ours or another sync's) has it, as addresses are unique among accounts; then it keeps
+      // its old one until the other lets the address go.
+      if (
+        account.email.toLowerCase() !== person.email &&
+        !accountByEmail.has(person.email) &&
+        !ours.emailsOfOtherSyncs.has(person.email)
+      ) {
+        set.email = person.email;
+        changes.email = [account.email, person.email];
       }
       if (account.status !== status) {
         set.status = status;
