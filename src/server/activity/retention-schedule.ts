@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { recordJobRun } from "../lib/job-metrics";
+import { repeatLooks } from "../lib/repeat-looks";
 import { pruneActivity } from "./retention";
 
 const MINUTE_MS = 60_000;
@@ -42,22 +43,17 @@ export async function pruneIfDue(
 
 /** Starts the looks; returns the function that stops them. */
 export function scheduleActivityRetention(schedule: RetentionSchedule): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const look = async () => {
-    const outcome = await pruneIfDue(schedule);
-    recordJobRun("activity_prune", outcome === "failed" ? "failure" : "success");
-    if (!stopped) {
-      timer = setTimeout(look, schedule.lookEveryMs ?? LOOK_EVERY_MS);
-      timer.unref();
-    }
-  };
-  timer = setTimeout(look, schedule.firstLookAfterMs ?? FIRST_LOOK_AFTER_MS);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+  return repeatLooks(
+    async () => {
+      const outcome = await pruneIfDue(schedule);
+      recordJobRun("activity_prune", outcome === "failed" ? "failure" : "success");
+    },
+    {
+      firstAfterMs: schedule.firstLookAfterMs ?? FIRST_LOOK_AFTER_MS,
+      everyMs: schedule.lookEveryMs ?? LOOK_EVERY_MS,
+      onError: (error) => schedule.log.warn({ err: error }, "activity log prune failed"),
+    },
+  );
 }
 
 export function startActivityRetention(app: FastifyInstance): void {

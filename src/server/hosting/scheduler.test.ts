@@ -12,44 +12,12 @@ import { todayIso } from "../../domain/dates";
 import { monthOf, previousMonth } from "../../domain/hosting";
 import type { Database } from "../db/client";
 import { dropletCosts, hostingImports } from "../db/schema";
+import { DAILY_EVERY_MS, DAILY_RETRY_AFTER_MS } from "../lib/daily-due";
 import { createDigitalOceanProvider } from "./digitalocean";
 import { hostingStatus } from "./read-service";
-import {
-  REFRESH_EVERY_MS,
-  RETRY_AFTER_MS,
-  refreshDue,
-  refreshIfDue,
-  scheduleHostingRefresh,
-} from "./scheduler";
+import { refreshIfDue, scheduleHostingRefresh } from "./scheduler";
 
 const HOUR = 3_600_000;
-const now = new Date("2026-11-24T09:00:00Z");
-const ago = (ms: number) => new Date(now.getTime() - ms);
-
-describe("refreshDue", () => {
-  it("is due with nothing imported yet", () => {
-    expect(refreshDue(now, { lastSuccessAt: null, lastAttemptAt: null })).toBe(true);
-  });
-
-  it("is due a day after the last success, not a moment before", () => {
-    const at = (ms: number) => ({ lastSuccessAt: ago(ms), lastAttemptAt: ago(ms) });
-    expect(refreshDue(now, at(REFRESH_EVERY_MS))).toBe(true);
-    expect(refreshDue(now, at(REFRESH_EVERY_MS - 1))).toBe(false);
-    expect(refreshDue(now, at(HOUR))).toBe(false);
-  });
-
-  it("waits an hour after a failed attempt before trying again", () => {
-    const failed = (ms: number) => ({ lastSuccessAt: null, lastAttemptAt: ago(ms) });
-    expect(refreshDue(now, failed(RETRY_AFTER_MS - 1))).toBe(false);
-    expect(refreshDue(now, failed(RETRY_AFTER_MS))).toBe(true);
-    expect(
-      refreshDue(now, {
-        lastSuccessAt: ago(2 * REFRESH_EVERY_MS),
-        lastAttemptAt: ago(HOUR / 2),
-      }),
-    ).toBe(false);
-  });
-});
 
 describe("refreshIfDue on a database", () => {
   let standIn: DigitalOceanStandIn;
@@ -101,7 +69,7 @@ describe("refreshIfDue on a database", () => {
       "not-due",
     );
     expect(
-      await refreshIfDue(database.db, provider(), new Date(Date.now() + REFRESH_EVERY_MS + HOUR)),
+      await refreshIfDue(database.db, provider(), new Date(Date.now() + DAILY_EVERY_MS + HOUR)),
     ).toBe("imported");
   });
 
@@ -127,7 +95,7 @@ describe("refreshIfDue on a database", () => {
       await refreshIfDue(
         database.db,
         provider(),
-        new Date(clock.getTime() + RETRY_AFTER_MS + 1000),
+        new Date(clock.getTime() + DAILY_RETRY_AFTER_MS + 1000),
       ),
     ).toBe("imported");
   });

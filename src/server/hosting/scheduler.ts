@@ -1,5 +1,5 @@
 // The daily refresh: with a token configured, every server checks now and then whether the
-// running month was imported in the last day and, if not, imports it. The import's single-run
+// running month was imported in the last day and, if not, imports it (lib/daily-due.ts). The import's single-run
 // lease lets only one instance do it; the others see the import running or, once it is done, no
 // longer due (re-checked under the lease).
 
@@ -9,34 +9,19 @@ import { systemActor } from "../activity/record";
 import type { Db, Executor } from "../db/client";
 import { hostingImports } from "../db/schema";
 import { AppError } from "../http/errors";
+import { type DailyRuns, dailyDue } from "../lib/daily-due";
 import { recordJobRun } from "../lib/job-metrics";
+import { repeatLooks } from "../lib/repeat-looks";
 import { runHostingImport } from "./import-service";
 import type { HostingProvider } from "./provider";
 
 const MINUTE_MS = 60_000;
-/** A refresh is due this long after the last successful import (manual ones count). */
-export const REFRESH_EVERY_MS = 24 * 60 * MINUTE_MS;
-/** After any attempt (a failed one too), wait this long before the next. */
-export const RETRY_AFTER_MS = 60 * MINUTE_MS;
 /** How often each server looks. */
 export const CHECK_EVERY_MS = 15 * MINUTE_MS;
-/** The first look after start, so a fleet restarting together does not all ask at once. */
+/** The first look after start. */
 export const FIRST_CHECK_AFTER_MS = MINUTE_MS;
 
-export interface RefreshState {
-  lastSuccessAt: Date | null;
-  lastAttemptAt: Date | null;
-}
-
-/** Due when the last success is a day old (or there is none) and nothing was tried in the last hour. */
-export function refreshDue(now: Date, state: RefreshState): boolean {
-  const since = (at: Date | null) => (at ? now.getTime() - at.getTime() : Number.POSITIVE_INFINITY);
-  return (
-    since(state.lastSuccessAt) >= REFRESH_EVERY_MS && since(state.lastAttemptAt) >= RETRY_AFTER_MS
-  );
-}
-
-async function refreshState(db: Executor): Promise<RefreshState> {
+async function refreshState(db: Executor): Promise<DailyRuns> {
   // Mapped by the columns, so both drivers give Dates.
   const success = sql`max(${hostingImports.finishedAt}) filter (where ${hostingImports.outcome} = 'success')`;
   const [row] = await db
@@ -58,14 +43,14 @@ export async function refreshIfDue(
   onError: (error: unknown) => void = () => {},
 ): Promise<RefreshOutcome> {
   try {
-    if (!refreshDue(now, await refreshState(db))) return "not-due";
+    if (!dailyDue(now, await refreshState(db))) return "not-due";
     const result = await runHostingImport(db, provider, {
       kind: "latest",
       trigger: "scheduled",
       actor: systemActor,
       now,
       // Another instance may have imported between the look and the claim.
-      stillWanted: async (tx) => refreshDue(now, await refreshState(tx)),
+      stillWanted: async (tx) => dailyDue(now, await refreshState(tx)),
     });
     return result ? "imported" : "not-due";
   } catch (error) {
@@ -88,26 +73,20 @@ export interface RefreshSchedule {
 /** Starts the looks; returns the function that stops them. */
 export function scheduleHostingRefresh(schedule: RefreshSchedule): () => void {
   const now = schedule.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const look = async () => {
-    const provider = schedule.provider();
-    if (provider) {
+  return repeatLooks(
+    async () => {
+      const provider = schedule.provider();
+      if (!provider) return;
       const outcome = await refreshIfDue(schedule.db, provider, now(), (error) =>
         schedule.log.warn({ err: error }, "scheduled hosting import failed"),
       );
       if (outcome === "imported") schedule.log.info("scheduled hosting import finished");
       recordJobRun("hosting_refresh", outcome === "failed" ? "failure" : "success");
-    }
-    if (!stopped) {
-      timer = setTimeout(look, schedule.checkEveryMs ?? CHECK_EVERY_MS);
-      timer.unref();
-    }
-  };
-  timer = setTimeout(look, schedule.firstCheckAfterMs ?? FIRST_CHECK_AFTER_MS);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+    },
+    {
+      firstAfterMs: schedule.firstCheckAfterMs ?? FIRST_CHECK_AFTER_MS,
+      everyMs: schedule.checkEveryMs ?? CHECK_EVERY_MS,
+      onError: (error) => schedule.log.warn({ err: error }, "scheduled hosting import failed"),
+    },
+  );
 }

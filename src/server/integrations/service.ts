@@ -13,6 +13,7 @@ import type { Db } from "../db/client";
 import { type Lease, leaseHeld, runUnderLease } from "../db/lease";
 import { integrationRuns } from "../db/schema";
 import { AppError, conflict, notFound } from "../http/errors";
+import { nextDailyRunAt } from "../lib/daily-due";
 import type { Secrets } from "../lib/secrets";
 import { emitNotification } from "../notifications/emit";
 import type {
@@ -25,7 +26,7 @@ import type {
 import { INTEGRATION_PROVIDERS } from "./connector";
 import { googleWorkspaceConnector } from "./google-workspace/connector";
 import { microsoft365Connector } from "./microsoft-365";
-import { nextSyncAt, syncState } from "./scheduler";
+import { syncState } from "./scheduler";
 
 /** The connectors this server has, by provider. */
 // biome-ignore lint/suspicious/noExplicitAny: each connector has its own snapshot type
@@ -110,7 +111,7 @@ export async function listIntegrations(db: Db, config: AppConfig, now = new Date
       last_run: last ? runResponse(last) : null,
       next_run_at:
         config.integrations.dailySync && missing.length === 0
-          ? nextSyncAt(now, await syncState(db, provider)).toISOString()
+          ? nextDailyRunAt(now, await syncState(db, provider)).toISOString()
           : null,
     });
   }

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { todayIso } from "../../domain/dates";
 import type { Db } from "../db/client";
 import { recordJobRun } from "../lib/job-metrics";
+import { repeatLooks } from "../lib/repeat-looks";
 import type { Mailer } from "../mail/mailer";
 import { type PassOptions, runDeliveryCheck, runReminderPass } from "./pass";
 
@@ -26,31 +27,27 @@ export interface ReminderSchedule extends Omit<PassOptions, "now"> {
 
 /** Starts the passes; returns the function that stops them. */
 export function scheduleReminderPasses(schedule: ReminderSchedule): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = async () => {
-    try {
+  const stopPasses = repeatLooks(
+    async () => {
       const outcome = await runReminderPass(schedule.db, schedule.mailer, todayIso(), schedule);
       const { queued, sent, failed, cancelled } = outcome;
       if (queued > 0 || sent > 0 || failed > 0 || cancelled > 0) {
         schedule.log.info({ queued, sent, failed, cancelled }, "reminder pass");
       }
       recordJobRun("reminder_pass", "success");
-    } catch (error) {
-      schedule.log.warn({ err: error }, "reminder pass failed");
-      recordJobRun("reminder_pass", "failure");
-    }
-    if (!stopped) {
-      timer = setTimeout(tick, schedule.intervalMs);
-      timer.unref();
-    }
-  };
-  timer = setTimeout(tick, schedule.firstPassAfterMs ?? FIRST_PASS_AFTER_MS);
-  timer.unref();
+    },
+    {
+      firstAfterMs: schedule.firstPassAfterMs ?? FIRST_PASS_AFTER_MS,
+      everyMs: schedule.intervalMs,
+      onError: (error) => {
+        schedule.log.warn({ err: error }, "reminder pass failed");
+        recordJobRun("reminder_pass", "failure");
+      },
+    },
+  );
   const stopChecks = scheduleDeliveryChecks(schedule);
   return () => {
-    stopped = true;
-    clearTimeout(timer);
+    stopPasses();
     stopChecks();
   };
 }
