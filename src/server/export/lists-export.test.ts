@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText, readCsv, readXlsx, readZip } from "../../../tests/support/export-readers";
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
-import { activityLog } from "../db/schema";
+import { activityLog, users } from "../db/schema";
 import { seedDemoDataIfEmpty } from "../seed/seed-demo";
 
 let t: TestApp;
@@ -96,6 +96,23 @@ describe("every list's export", () => {
     expect(rows.length).toBe(await listLength("/api/users?search=jane", admin));
     expect(rows.map((row) => row[header!.indexOf("Username")])).toContain("jane");
     expect(rows.map((row) => row[header!.indexOf("Username")])).not.toContain("admin");
+  });
+
+  it("says which users sign in through single sign-on", async () => {
+    const { user } = await t.signedInUser({ username: "sso-export" });
+    await t.app.db
+      .update(users)
+      .set({ oidcSubject: "issuer-subject-1" })
+      .where(eq(users.id, user.id));
+    const response = await get("/api/users/export?format=csv&search=sso-export", admin);
+    const [header, ...rows] = readCsv(response.rawPayload);
+    expect(rows.map((row) => row[header!.indexOf("SSO Linked")])).toEqual(["Yes"]);
+    const others = readCsv(
+      (await get("/api/users/export?format=csv&search=jane", admin)).rawPayload,
+    );
+    expect(others.slice(1).map((row) => row[others[0]!.indexOf("SSO Linked")])).not.toContain(
+      "Yes",
+    );
   });
 
   it("records each export in the activity log with its format, filters and rows", async () => {

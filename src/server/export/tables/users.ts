@@ -28,6 +28,7 @@ export function userTable(db: Db, query: UserExportQuery): ExportTable<UserRespo
       { header: "Role", type: "text", value: (u) => u.role, weight: 0.7 },
       { header: "Active", type: "boolean", value: (u) => u.isActive, weight: 0.6 },
       { header: "Google Linked", type: "boolean", value: (u) => u.hasGoogle, weight: 0.6 },
+      { header: "SSO Linked", type: "boolean", value: (u) => u.hasOidc, weight: 0.6 },
       { header: "Created", type: "date", value: (u) => u.createdAt.slice(0, 10) },
     ],
     pages: () =>
