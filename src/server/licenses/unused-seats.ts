@@ -5,8 +5,10 @@
 import { type AnyColumn, and, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { licenseAssignments } from "../db/schema";
 
-// The rule in memory, for a response's `unused`, is domain/unused-seats.ts isUnused.
-export { DEFAULT_UNUSED_AFTER_DAYS } from "../../domain/unused-seats";
+// The rule in memory, for a response's `unused`, is domain/unused-seats.ts isUnused. The days
+// are the configured UNUSED_AFTER_DAYS (app.config.unusedAfterDays), and only that: every reader
+// and writer takes them as a required argument, none has a default of its own, so a write's
+// `unused` cannot be judged by other days than the list's (the default lives in config.ts).
 
 /**
  * The rule on any table with last_sign_in_at and holder_suspended: suspended, or not signed in
