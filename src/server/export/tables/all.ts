@@ -38,7 +38,7 @@ export function everyTable(
     userTable(db, userListQuerySchema.parse({})),
     hardwareTable(db, session, hardwareListQuerySchema.parse({})),
     hardwareRequestTable(db, session, hardwareRequestListQuerySchema.parse({})),
-    officeAccountTable(db, session, accountListQuerySchema.parse({})),
+    officeAccountTable(db, session, { ...accountListQuerySchema.parse({}), unusedAfterDays }),
     directoryTable(db, directoryListQuerySchema.parse({})),
     gsuiteAccountTable(db, { ...gsuiteAccountListQuerySchema.parse({}), unusedAfterDays }),
     trustReviewTable(db, trustReviewListQuerySchema.parse({})),
