@@ -6,10 +6,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "@/domain/money/format";
-import { DEMO_ADMIN } from "../support/browser";
+import type { LicenseResponse } from "@/domain/schemas/licenses";
+import type { UserResponse } from "@/domain/schemas/users";
+import { DEMO_ADMIN, DEMO_USER } from "../support/browser";
 import { emptySummary, isSummaryCall } from "../support/dashboard-summary";
 import { setupE2e } from "../support/e2e";
-import { hidden, until, visible } from "../support/e2e-ui";
+import { adminApi, hidden, until, visible, waitForCount } from "../support/e2e-ui";
 
 const e2e = setupE2e();
 
@@ -120,5 +122,33 @@ describe("unused seats", () => {
       async () => (await cardsToggle.getAttribute("aria-pressed")) === "true",
       "the cards' toggle pressed",
     );
+  });
+});
+
+describe("unused seats as an ordinary user", () => {
+  it.each([360, 1280])("are not offered on the licenses page, at %i px", async (width) => {
+    // Her own license, held with no sign-in known: listed unless the Unused filter applied.
+    const api = await adminApi(e2e.baseUrl);
+    const jane = (await api<UserResponse[]>("GET", "/api/users")).find(
+      (person) => person.username === DEMO_USER,
+    )!;
+    const name = `E2E Jane's Unused Check ${width} ${Math.random().toString(36).slice(2, 7)}`;
+    const license = await api<LicenseResponse>("POST", "/api/licenses", {
+      name,
+      licenseKey: `JANE-${width}-${Date.now()}`,
+      totalSeats: 10,
+    });
+    await api("POST", "/api/assignments", { licenseId: license.id, userId: jane.id });
+
+    const page = await e2e.pageAs(DEMO_USER);
+    await page.setViewportSize({ width, height: 900 });
+    // An administrator's link: the filters in it are not hers, so they narrow nothing.
+    await page.goto(e2e.url("/licenses?lowSeats=true&unused=true"));
+    await visible(
+      page.getByRole("heading", { level: 2, name: "Your Software Licenses", exact: true }),
+    );
+    await visible(page.getByText(name, { exact: true }).first());
+    await waitForCount(page.getByRole("button", { name: "Low on seats", exact: true }), 0);
+    await waitForCount(page.getByRole("button", { name: "Unused", exact: true }), 0);
   });
 });
