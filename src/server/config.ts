@@ -1,6 +1,7 @@
 // Environment → typed configuration, validated once at start with a clear message per bad value.
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_UNUSED_AFTER_DAYS } from "../domain/unused-seats";
 import { parseKey } from "./lib/secrets/key";
 
 function isValidKey(value: string) {
@@ -97,7 +98,7 @@ export const envSchema = z.object({
   // Make a user for each licensed person no user matches by e-mail (otherwise they are listed).
   INTEGRATIONS_CREATE_USERS: booleanFromEnv.default(false),
   // A seat is unused when its holder has not signed in for this many days (or is disabled).
-  UNUSED_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  UNUSED_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_UNUSED_AFTER_DAYS),
   // The address people open the application at (https://assets.example.com); the passkey
   // relying party and other absolute links derive from it.
   PUBLIC_URL: z

@@ -13,7 +13,7 @@ import {
 } from "./common";
 import { keyPart, listCursors, nullableKeyPart, withKeyset } from "./cursor";
 import { MAX_AMOUNT } from "./licenses";
-import { pageQuerySchema, sortSchema } from "./paging";
+import { pageQuerySchema, queryFlag, sortSchema } from "./paging";
 
 export const ACCOUNT_EMAIL_MESSAGE = "Please enter a valid email address";
 export const ACCOUNT_PASSWORD_MESSAGE = "Password must be at least 4 characters";
@@ -122,6 +122,11 @@ export const accountListQuerySchema = withKeyset(
     sort: sortSchema(ACCOUNT_SORT_KEYS, "email"),
     status: statusSchema.optional(),
     provider: providerSchema.optional(),
+    /**
+     * Only unused accounts (issue 33): active, and the holder suspended at the provider or not
+     * signed in for UNUSED_AFTER_DAYS (licenses/unused-seats.ts); 'false' is no filter.
+     */
+    unused: queryFlag("unused").optional(),
   }),
   accountCursors,
 );

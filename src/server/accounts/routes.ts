@@ -46,14 +46,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const list = await listAccounts(app.db, currentSession(request), request.query);
+      const list = await listAccounts(app.db, currentSession(request), {
+        ...request.query,
+        unusedAfterDays: app.config.unusedAfterDays,
+      });
       sendCursors(reply, list.cursors);
       return sendPage(reply, list.accounts, list.total);
     },
   );
   declareListExport(app, accountList, {
     area: "office_accounts",
-    table: (request, query) => officeAccountTable(app.db, currentSession(request), query),
+    table: (request, query) =>
+      officeAccountTable(app.db, currentSession(request), {
+        ...query,
+        unusedAfterDays: app.config.unusedAfterDays,
+      }),
   });
 
   // One account for its Edit dialog (a link from the Activity page): administrators only, as the

@@ -24,6 +24,7 @@ import { conflict, notFound } from "../http/errors";
 import { type PageCursors, selectKeysetPage } from "../lib/keyset";
 import type { Secrets } from "../lib/secrets";
 import { containsPattern } from "../lib/text-search";
+import { unusedOfficeAccountWhere } from "../licenses/unused-seats";
 import { accountVisibility } from "./access";
 import { accountChanges } from "./account-activity";
 import { type AccountListRow, accountListColumns, toAccountResponse } from "./account-response";
@@ -154,13 +155,18 @@ export interface AccountList {
 export async function listAccounts(
   db: Db,
   session: ActiveSession,
-  query: AccountListQuery,
+  query: AccountListQuery & {
+    /** UNUSED_AFTER_DAYS (app.config.unusedAfterDays), for `unused`. */
+    unusedAfterDays: number;
+  },
 ): Promise<AccountList> {
   const where = and(
     accountVisibility(db, session),
     query.status ? eq(accounts.status, query.status) : undefined,
     query.provider ? eq(accounts.provider, query.provider) : undefined,
     query.search ? searchCondition(db, query.search) : undefined,
+    // Suspended at the provider or not signed in for a while (issue 33), as Needs Attention counts.
+    query.unused ? unusedOfficeAccountWhere(query.unusedAfterDays) : undefined,
   );
   // A page by keyset (lib/keyset.ts): read from the sort's index at the cursor, at any depth.
   const page = await selectKeysetPage(db, {

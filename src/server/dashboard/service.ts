@@ -5,7 +5,6 @@ import type { DashboardSummaryResponse } from "../../domain/schemas/dashboard";
 import { HELD_OFFBOARDINGS_LIMIT } from "../../domain/schemas/scim";
 import type { ActiveSession } from "../auth/sessions";
 import type { Db } from "../db/client";
-import { DEFAULT_UNUSED_AFTER_DAYS } from "../licenses/unused-seats";
 import { listHeldOffboardings } from "../scim/held-service";
 import { officeAccountsSummary } from "./accounts-summary";
 import { hardwareSummary } from "./hardware-summary";
@@ -17,7 +16,7 @@ export async function dashboardSummary(
   db: Db,
   session: ActiveSession,
   today: IsoDate,
-  unusedAfterDays: number = DEFAULT_UNUSED_AFTER_DAYS,
+  unusedAfterDays: number,
 ): Promise<DashboardSummaryResponse> {
   const [licenses, hardware, officeAccounts, users, heldOffboardings, unusedSeats] =
     await Promise.all([

@@ -163,6 +163,29 @@ describe("unused seats", () => {
     expect(bad.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "unused" }] });
   });
 
+  it("lists the unused office accounts the dashboard counts: an inactive one is none", async () => {
+    const response = await get("/api/accounts?unused=true");
+    expect(response.statusCode, response.body).toBe(200);
+    // off@ has not signed in for 100 days but is inactive; busy@ signed in 2 days ago.
+    expect((response.json() as { email: string }[]).map((a) => a.email)).toEqual([
+      "gone@example.test",
+    ]);
+    const summary = (await get("/api/dashboard/summary")).json();
+    expect(summary.unusedSeats.officeAccounts).toBe(1);
+    expect((await get("/api/accounts?unused=false")).json()).toHaveLength(3);
+    const page = await get("/api/accounts?unused=true&limit=1");
+    expect(page.headers["x-total-count"]).toBe("1");
+    // An ordinary user's list is their own accounts still, filtered the same way.
+    const own = await get("/api/accounts?unused=true", user);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual([]);
+    const exported = await get("/api/accounts/export?format=csv&unused=true");
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain("gone@example.test");
+    expect(exported.body).not.toContain("busy@example.test");
+    expect((await get("/api/accounts?unused=maybe")).statusCode).toBe(400);
+  });
+
   it("exports the filtered G Suite list", async () => {
     const response = await get("/api/gsuite-accounts/export?format=csv&unused=true");
     expect(response.statusCode, response.body).toBe(200);

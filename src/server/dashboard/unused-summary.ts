@@ -16,7 +16,7 @@ import { loadCurrencyRates } from "../currency-rates/service";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows-of";
 import { accounts, gsuiteAccounts, gsuitePlans, licenseAssignments, licenses } from "../db/schema";
-import { unusedSeatWhere, unusedWhere } from "../licenses/unused-seats";
+import { unusedOfficeAccountWhere, unusedSeatWhere, unusedWhere } from "../licenses/unused-seats";
 
 type UnusedSection = DashboardSummaryResponse["unusedSeats"];
 
@@ -47,7 +47,7 @@ export async function unusedSeatsSummary(
       select 'office', ${accounts.paymentCurrency}, null, count(*)::int,
         sum(${accounts.paymentAmount})::text
       from ${accounts}
-      where ${accounts.status} = 'active' and ${unusedWhere(accounts, days)}
+      where ${unusedOfficeAccountWhere(days)}
       group by 2
       union all
       select 'gsuite', coalesce(${gsuitePlans.currency}, ${gsuiteAccounts.paymentCurrency}), null,

@@ -1529,6 +1529,9 @@ export const reminderDeliveries = pgTable(
     index("reminder_deliveries_digest_key_idx")
       .on(t.digestKey)
       .where(sql`${t.digestKey} is not null`),
+    // An event's deliveries: the retention's "all finished" test and the cascade of its delete
+    // (notifications/event-retention.ts), which would otherwise read the whole outbox per event.
+    index("reminder_deliveries_event_id_idx").on(t.eventId).where(sql`${t.eventId} is not null`),
   ],
 );
 

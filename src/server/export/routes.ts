@@ -23,7 +23,12 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         format: request.query.format,
         bom: request.query.bom,
         filters: {},
-        tables: everyTable(app.db, app.secrets, currentSession(request)),
+        tables: everyTable(
+          app.db,
+          app.secrets,
+          currentSession(request),
+          app.config.unusedAfterDays,
+        ),
         fileName: "quartermaster-export",
       }),
   );

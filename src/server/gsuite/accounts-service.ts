@@ -21,7 +21,7 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import { keysetOrder, keysetSort, selectKeysetPage } from "../lib/keyset";
 import { recordSecretReveal, type Secrets } from "../lib/secrets";
 import { anyColumnContains } from "../lib/text-search";
-import { DEFAULT_UNUSED_AFTER_DAYS, unusedWhere } from "../licenses/unused-seats";
+import { unusedWhere } from "../licenses/unused-seats";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameOf } from "../users/user-response";
@@ -83,8 +83,8 @@ export const gsuiteAccountSearchColumns = [
 export async function listAccounts(
   db: Db,
   query: GsuiteAccountListQuery & {
-    /** UNUSED_AFTER_DAYS, for `unused`. */
-    unusedAfterDays?: number;
+    /** UNUSED_AFTER_DAYS (app.config.unusedAfterDays), for `unused`. */
+    unusedAfterDays: number;
   },
 ) {
   const where = and(
@@ -97,9 +97,7 @@ export async function listAccounts(
       : eq(gsuiteAccounts.assignedToUserId, query.assignedToUserId),
     query.unassigned ? isNull(gsuiteAccounts.assignedToUserId) : undefined,
     // Suspended at Google or not signed in for a while (issue 33).
-    query.unused
-      ? unusedWhere(gsuiteAccounts, query.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS)
-      : undefined,
+    query.unused ? unusedWhere(gsuiteAccounts, query.unusedAfterDays) : undefined,
   );
   // A page by keyset (lib/keyset.ts): its rows from gsuite_accounts alone, read from the sort's
   // index at the cursor, and the holders' names for just those rows after.
@@ -142,7 +140,7 @@ export async function listAccounts(
               ? null
               : (nameOf.get(row.account.assignedToUserId) ?? null),
         },
-        query.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS,
+        query.unusedAfterDays,
       ),
     ),
     total: page.total,
@@ -150,11 +148,8 @@ export async function listAccounts(
   };
 }
 
-export async function getAccount(
-  db: Executor,
-  id: number,
-  unusedAfterDays = DEFAULT_UNUSED_AFTER_DAYS,
-) {
+/** `unusedAfterDays`: UNUSED_AFTER_DAYS (app.config.unusedAfterDays), for `unused`. */
+export async function getAccount(db: Executor, id: number, unusedAfterDays: number) {
   const [row] = await db
     .select(accountColumns)
     .from(gsuiteAccounts)
@@ -309,6 +304,7 @@ export async function createAccount(
   secrets: Secrets,
   input: CreateGsuiteAccountRequest,
   actor: ActivityActor,
+  unusedAfterDays: number,
   mail: AssignmentMail = null,
 ) {
   try {
@@ -339,7 +335,7 @@ export async function createAccount(
         changes: gsuiteAccountChanges(null, row!),
       });
       await tellHolders(tx, mail, input.email, { from: null, to: input.assignedToUserId ?? null });
-      return getAccount(tx, row!.id);
+      return getAccount(tx, row!.id, unusedAfterDays);
     });
   } catch (error) {
     // Two concurrent creates of one address: the unique index decides, the loser gets the 409.
@@ -354,6 +350,7 @@ export async function updateAccount(
   id: number,
   input: UpdateGsuiteAccountRequest,
   actor: ActivityActor,
+  unusedAfterDays: number,
   mail: AssignmentMail = null,
 ) {
   try {
@@ -401,7 +398,7 @@ export async function updateAccount(
           to: input.assignedToUserId,
         });
       }
-      return getAccount(tx, id);
+      return getAccount(tx, id, unusedAfterDays);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail();

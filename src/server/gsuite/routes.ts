@@ -203,7 +203,14 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .send(
-          await createAccount(app.db, app.secrets, request.body, actorOf(request), app.config.mail),
+          await createAccount(
+            app.db,
+            app.secrets,
+            request.body,
+            actorOf(request),
+            app.config.unusedAfterDays,
+            app.config.mail,
+          ),
         ),
   );
   app.patch(
@@ -223,6 +230,7 @@ export const gsuiteRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         actorOf(request),
+        app.config.unusedAfterDays,
         app.config.mail,
       ),
   );

@@ -112,7 +112,13 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { params: idParamsSchema, response: { 200: assignmentResponseSchema } },
       },
       async (request) =>
-        deactivateAssignment(scope.db, request.params.id, actorOf(request), app.config.mail),
+        deactivateAssignment(
+          scope.db,
+          request.params.id,
+          actorOf(request),
+          app.config.unusedAfterDays,
+          app.config.mail,
+        ),
     );
   });
 };

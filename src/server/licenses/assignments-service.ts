@@ -27,7 +27,7 @@ import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameOf } from "../users/user-response";
 import { toAssignmentResponse } from "./license-response";
 import { findLicense, listLicenses } from "./service";
-import { DEFAULT_UNUSED_AFTER_DAYS, unusedSeatWhere } from "./unused-seats";
+import { unusedSeatWhere } from "./unused-seats";
 
 /** The Assign route's refusals, in the words an import of seats repeats beside a row. */
 export const SEAT_ALREADY_ASSIGNED = "This user already has an active assignment of this license";
@@ -86,7 +86,7 @@ function assignmentFilter(filter: AssignmentFilter) {
     licenseId: filter.licenseId,
     licenseIds: filter.licenseIds,
     active: filter.active,
-    unusedAfterDays: filter.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS,
+    unusedAfterDays: filter.unusedAfterDays,
   };
   return { shape: Object.values(given).map(Number).join(""), where, values };
 }
@@ -95,8 +95,8 @@ type AssignmentFilter = Pick<
   AssignmentListQuery,
   "licenseId" | "licenseIds" | "active" | "unused"
 > & {
-  /** UNUSED_AFTER_DAYS, for `unused`. */
-  unusedAfterDays?: number;
+  /** UNUSED_AFTER_DAYS (app.config.unusedAfterDays), for `unused` and the responses. */
+  unusedAfterDays: number;
 };
 
 /**
@@ -109,8 +109,9 @@ export async function listAssignments(
   db: Db,
   filter: Omit<AssignmentListQuery, "fromEnd"> & {
     fromEnd?: boolean;
-    unusedAfterDays?: number;
-  } = {},
+    /** UNUSED_AFTER_DAYS (app.config.unusedAfterDays). */
+    unusedAfterDays: number;
+  },
 ) {
   const { shape, where, values } = assignmentFilter(filter);
   const page = await selectKeysetPage(db, {
@@ -140,7 +141,7 @@ export async function listAssignments(
     statement: { list: "license_assignments", shape, values },
   });
   return {
-    assignments: toResponses(page.rows, filter.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS),
+    assignments: toResponses(page.rows, filter.unusedAfterDays),
     total: page.total,
     estimated: page.estimated,
     cursors: page.cursors,
@@ -168,7 +169,7 @@ export async function listLicensePageAssignments(
   db: Db,
   secrets: Secrets,
   session: ActiveSession,
-  query: LicenseListQuery & { unusedAfterDays?: number },
+  query: LicenseListQuery & { unusedAfterDays: number },
 ) {
   // The seats need the page's ids, never its total.
   const page = await listLicenses(db, secrets, session, {
@@ -195,30 +196,41 @@ const assignmentDetail = (row: typeof licenseAssignments.$inferSelect) => ({
 });
 
 /** One user's assignments (active and ended), newest first. */
-export const listUserAssignments = async (
-  db: Db,
-  userId: number,
-  unusedAfterDays = DEFAULT_UNUSED_AFTER_DAYS,
-) =>
+export const listUserAssignments = async (db: Db, userId: number, unusedAfterDays: number) =>
   toResponses(await selectAssignments(db, eq(licenseAssignments.userId, userId)), unusedAfterDays);
 
-/**
- * Gives a user a seat. `db` may be an open transaction (offboarding hands seats over inside its
- * own): the seat check then runs in a savepoint of it, under the same license row lock.
- */
+/** Gives a user a seat (assignSeat) and answers it; see assignSeat for `options`. */
 export async function createAssignment(
   db: Executor,
   input: CreateAssignmentRequest,
   actor: ActivityActor,
-  options: {
-    /** More to keep in the log's record, e.g. the offboarding this assignment is part of. */
-    detail?: Record<string, unknown>;
-    /** The server's mail settings: the new holder is told (assignment-mail.ts). */
-    mail?: AssignmentMail;
-    /** UNUSED_AFTER_DAYS, for the response's `unused`. */
-    unusedAfterDays?: number;
-  } = {},
+  options: SeatOptions & {
+    /** UNUSED_AFTER_DAYS (app.config.unusedAfterDays), for the response's `unused`. */
+    unusedAfterDays: number;
+  },
 ): Promise<AssignmentResponse> {
+  const { row, licenseName } = await assignSeat(db, input, actor, options);
+  return toAssignmentResponse(row, licenseName, options.unusedAfterDays);
+}
+
+interface SeatOptions {
+  /** More to keep in the log's record, e.g. the offboarding this assignment is part of. */
+  detail?: Record<string, unknown>;
+  /** The server's mail settings: the new holder is told (assignment-mail.ts). */
+  mail?: AssignmentMail;
+}
+
+/**
+ * Gives a user a seat and returns the row, for a caller that answers no response (an
+ * offboarding). `db` may be an open transaction (offboarding hands seats over inside its own):
+ * the seat check then runs in a savepoint of it, under the same license row lock.
+ */
+export async function assignSeat(
+  db: Executor,
+  input: CreateAssignmentRequest,
+  actor: ActivityActor,
+  options: SeatOptions = {},
+) {
   try {
     return await db.transaction(async (tx) => {
       // The person before the license (users/recipient-lock.ts): an offboarding handing a seat
@@ -277,11 +289,7 @@ export async function createAssignment(
         );
         await alertLowSeats(tx, options.mail ?? null, { licenseIds: [license.id] });
       }
-      return toAssignmentResponse(
-        row!,
-        license.name,
-        options.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS,
-      );
+      return { row: row!, licenseName: license.name };
     });
   } catch (error) {
     // The partial unique index is the last word on "one active seat per user and license".
@@ -295,6 +303,7 @@ export async function deactivateAssignment(
   db: Db,
   id: number,
   actor: ActivityActor,
+  unusedAfterDays: number,
   mail: AssignmentMail = null,
 ): Promise<AssignmentResponse> {
   return db.transaction(async (tx) => {
@@ -307,12 +316,7 @@ export async function deactivateAssignment(
       .for("update", { of: licenseAssignments });
     if (!current) throw notFound("Assignment");
     if (!current.assignment.isActive) {
-      // Ended: never unused, whatever the number of days.
-      return toAssignmentResponse(
-        current.assignment,
-        current.licenseName,
-        DEFAULT_UNUSED_AFTER_DAYS,
-      );
+      return toAssignmentResponse(current.assignment, current.licenseName, unusedAfterDays);
     }
     const [row] = await tx
       .update(licenseAssignments)
@@ -332,6 +336,6 @@ export async function deactivateAssignment(
       { kind: "license_seat", name: current.licenseName },
       { from: row!.userId, to: null },
     );
-    return toAssignmentResponse(row!, current.licenseName, DEFAULT_UNUSED_AFTER_DAYS);
+    return toAssignmentResponse(row!, current.licenseName, unusedAfterDays);
   });
 }

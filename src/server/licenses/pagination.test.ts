@@ -309,9 +309,11 @@ describe("GET /api/assignments with licenseIds and active", () => {
     };
     const all = await assignments("");
     expect(all.length).toBeGreaterThan(4);
-    expect(await readAll({})).toEqual(all);
-    expect(await readAll({ active: true })).toEqual(all.filter((row) => row.isActive));
-    expect(await readAll({ licenseIds: pageIds })).toEqual(
+    expect(await readAll({ unusedAfterDays: 60 })).toEqual(all);
+    expect(await readAll({ active: true, unusedAfterDays: 60 })).toEqual(
+      all.filter((row) => row.isActive),
+    );
+    expect(await readAll({ licenseIds: pageIds, unusedAfterDays: 60 })).toEqual(
       all.filter((row) => pageIds.includes(row.licenseId)),
     );
   });

@@ -163,6 +163,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         actorOf(request),
+        app.config.unusedAfterDays,
         app.config.mail,
       ),
   );

@@ -28,7 +28,7 @@ import { licenseChanges } from "./license-activity";
 import { keyContains, storedLicenseKey } from "./license-key";
 import { type LicenseListRow, licenseListColumns, toLicenseResponse } from "./license-response";
 import { licenseSorts, statusCondition, statusDayPlaceholders, statusDays } from "./list-query";
-import { DEFAULT_UNUSED_AFTER_DAYS, unusedSeatWhere } from "./unused-seats";
+import { unusedSeatWhere } from "./unused-seats";
 
 /** Active assignments per license, in one grouped query (all licenses when ids is omitted). */
 export async function countActiveSeats(db: Executor, ids?: number[]) {
@@ -126,7 +126,7 @@ export async function listLicenses(
   db: Db,
   secrets: Secrets,
   session: ActiveSession,
-  query: LicenseListQuery & { unusedAfterDays?: number },
+  query: LicenseListQuery & { unusedAfterDays: number },
   holderId?: number,
 ): Promise<LicenseList> {
   const ownerId = holderId ?? (session.user.role === "admin" ? undefined : session.user.id);
@@ -137,7 +137,7 @@ export async function listLicenses(
     ...statusDays(query.today ?? todayIso()),
     expiryFrom: query.expiryFrom,
     expiryTo: query.expiryTo,
-    unusedAfterDays: query.unusedAfterDays ?? DEFAULT_UNUSED_AFTER_DAYS,
+    unusedAfterDays: query.unusedAfterDays,
   };
   const conditions: (SQL | undefined)[] = [
     ownerId === undefined
@@ -239,7 +239,7 @@ export async function getLicenseFor(
   db: Db,
   session: ActiveSession,
   id: number,
-  unusedAfterDays = DEFAULT_UNUSED_AFTER_DAYS,
+  unusedAfterDays: number,
 ) {
   const row = await findLicense(db, id);
   if (!(await canSeeLicense(db, session, id))) throw notFound("License");
@@ -288,6 +288,7 @@ export async function updateLicense(
   id: number,
   input: UpdateLicenseRequest,
   actor: ActivityActor,
+  unusedAfterDays: number,
   mail: AssignmentMail = null,
 ) {
   const { licenseKey, ...fields } = input;
@@ -315,7 +316,7 @@ export async function updateLicense(
     }
     // Fewer seats, or a higher threshold, can bring the license to its threshold.
     await alertLowSeats(tx, mail, { licenseIds: [id] });
-    const counts = (await countSeats(tx, DEFAULT_UNUSED_AFTER_DAYS, [id])).get(id) ?? NO_SEATS;
+    const counts = (await countSeats(tx, unusedAfterDays, [id])).get(id) ?? NO_SEATS;
     return toLicenseResponse(row, counts);
   });
 }

@@ -10,7 +10,7 @@ import { type SmtpListener, startSmtpListener } from "../../../tests/support/smt
 import { buildTestApp, type TestApp } from "../../../tests/support/test-app";
 import { todayIso } from "../../domain/dates";
 import { gsuiteAccounts, reminderDeliveries, userPreferences } from "../db/schema";
-import { createAssignment } from "../licenses/assignments-service";
+import { assignSeat } from "../licenses/assignments-service";
 import { runReminderPass } from "../reminders/pass";
 import { createSmtpMailer, type Mailer } from "./mailer";
 
@@ -193,7 +193,7 @@ describe("assignment-change mails", () => {
     const license = await createLicenseViaApi(t, admin.cookie);
     await expect(
       t.app.db.transaction(async (tx) => {
-        await createAssignment(
+        await assignSeat(
           tx,
           { licenseId: license.id, userId: person.id, isActive: true },
           { userId: admin.user.id, ipAddress: null, userAgent: null, via: "session" },

@@ -33,7 +33,7 @@ import {
   users,
 } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../http/errors";
-import { createAssignment } from "../licenses/assignments-service";
+import { assignSeat } from "../licenses/assignments-service";
 import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail";
 import { emitNotification } from "../notifications/emit";
 import { listHoldings } from "../users/holdings";
@@ -163,7 +163,7 @@ async function apply(
       if (!to) return;
       // The assignments service's own path: license row locked, duplicate and seat checks, and
       // its "assign" record on the license, with this offboarding in its detail.
-      await createAssignment(
+      await assignSeat(
         tx,
         { licenseId: seat!.licenseId, userId: to.id, isActive: true },
         by.actor,

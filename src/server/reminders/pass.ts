@@ -15,6 +15,7 @@ import {
 } from "../mail/deliver";
 import type { Mailer } from "../mail/mailer";
 import { checkBudgetAlerts } from "../notifications/budget-alerts";
+import { pruneNotificationEvents } from "../notifications/event-retention";
 import { sweepLowSeatAlerts } from "../notifications/seat-alerts";
 import { REMINDER_PASS_LEASE } from "./lease";
 import { type ObligationSource, type PlanOutcome, planReminders } from "./plan";
@@ -99,6 +100,8 @@ export async function runDeliveryCheck(
   // Seats that fell to a threshold through a path that does not alert itself (an import, an
   // offboarding, SCIM, a sync): alerted here, after the sending, and sent by the next check.
   await sweepLowSeatAlerts(db, mailer ? { linkBase: options.linkBase } : null);
+  // Old events whose alerts are done and whose cause cannot come back (decision 0066).
+  await pruneNotificationEvents(db, now);
   return delivered;
 }
 

@@ -1,9 +1,10 @@
 // MS Office Accounts (spec part 2, 'Office Accounts'): administrators manage every account and
 // who uses it; anyone else sees the accounts actively assigned to them. Passwords are masked
 // until Show Passwords, which asks the server for each shown account's password (each view is
-// logged). The list's search, sort and page are in the URL (account-search-params.ts).
+// logged). The list's search, sort, page and Unused filter (administrators: the accounts Needs
+// Attention counts as unused) are in the URL (account-search-params.ts).
 
-import { EyeIcon, EyeOffIcon, MailIcon, PlusIcon, RefreshCwIcon } from "lucide-react";
+import { EyeIcon, EyeOffIcon, MailIcon, PlusIcon, RefreshCwIcon, UserXIcon } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { ExportMenu } from "@/client/components/export-menu";
 import { ListCard } from "@/client/components/list-card";
@@ -45,7 +46,12 @@ export function AccountsPage() {
 
   const { sort, order, page } = list;
   const search = list.search.trim();
-  const params = useMemo<AccountListParams>(() => ({ search, sort, order }), [search, sort, order]);
+  // The filter is an administrator's (an ordinary user's list is their own accounts).
+  const unused = isAdmin && list.unused;
+  const params = useMemo<AccountListParams>(
+    () => ({ search, sort, order, ...(unused ? { unused: "true" } : {}) }),
+    [search, sort, order, unused],
+  );
   const accounts = useAccountPage(params, page, ACCOUNTS_PAGE_SIZE);
   const shown = accounts.data;
   const pager = useListPager("Accounts pages", accounts, page, ACCOUNTS_PAGE_SIZE, setList);
@@ -113,15 +119,27 @@ export function AccountsPage() {
       />
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        <ListSearchInput
-          wrapperClassName="max-w-sm"
-          aria-label="Search accounts"
-          placeholder="Search by email, provider, payment, user or device..."
-          value={list.search}
-          onSearch={setSearch}
-          maxLength={200}
-          searching={isNewSearchLoading(accounts, params)}
-        />
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <ListSearchInput
+            wrapperClassName="max-w-sm sm:flex-1"
+            aria-label="Search accounts"
+            placeholder="Search by email, provider, payment, user or device..."
+            value={list.search}
+            onSearch={setSearch}
+            maxLength={200}
+            searching={isNewSearchLoading(accounts, params)}
+          />
+          {isAdmin && (
+            <Button
+              variant={unused ? "secondary" : "outline"}
+              aria-pressed={unused}
+              onClick={() => setList({ unused: !unused, page: 1 })}
+            >
+              <UserXIcon aria-hidden="true" />
+              Unused
+            </Button>
+          )}
+        </div>
         <ListCard
           query={accounts}
           loadingLabel="Loading accounts"

@@ -18,6 +18,8 @@ export type AccountListParams = {
   search: string;
   sort: "email" | "provider" | "status" | "renewalDate";
   order: "asc" | "desc";
+  /** Only accounts whose holder is suspended or has not signed in for a while. */
+  unused?: "true";
 };
 
 export interface AccountPage extends ListPage<AccountResponse> {

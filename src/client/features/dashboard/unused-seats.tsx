@@ -59,6 +59,11 @@ export function UnusedSeats({ query }: { query: DashboardSummaryQuery }) {
               </Button>
             </>
           )}
+          {unused.officeAccounts > 0 && (
+            <Button size="sm" variant="outline" asChild>
+              <Link to="/accounts?unused=true">Unused office accounts</Link>
+            </Button>
+          )}
           {unused.gsuiteAccounts > 0 && (
             <Button size="sm" variant="outline" asChild>
               <Link to="/gsuite-accounts?tab=users&view=accounts&unused=true">

@@ -38,7 +38,11 @@ export function LicensesPage() {
   // One date for the whole screen, so every badge and the server's filter agree.
   const today = useMemo(() => todayIso(), []);
 
-  const { status, sort, order, page, expiryFrom, expiryTo, lowSeats, unused } = list;
+  const { status, sort, order, page, expiryFrom, expiryTo } = list;
+  // An administrator's filters, toggled only on their screen: in a link an ordinary user opens,
+  // they would narrow the list of their own licenses with nothing on screen to say so.
+  const lowSeats = isAdmin && list.lowSeats;
+  const unused = isAdmin && list.unused;
   const search = list.search.trim();
   const params = useMemo<LicenseListParams>(
     () => ({ search, status, sort, order, expiryFrom, expiryTo, lowSeats, unused }),

@@ -29,17 +29,18 @@ export function everyTable(
   db: Db,
   secrets: Secrets,
   session: ActiveSession,
+  unusedAfterDays: number,
 ): ExportTable<unknown>[] {
   // Each list's plain view: its query schema's defaults.
   return [
-    licenseTable(db, secrets, session, licenseListQuerySchema.parse({})),
-    assignmentTable(db, {}),
+    licenseTable(db, secrets, session, { ...licenseListQuerySchema.parse({}), unusedAfterDays }),
+    assignmentTable(db, { unusedAfterDays }),
     userTable(db, userListQuerySchema.parse({})),
     hardwareTable(db, session, hardwareListQuerySchema.parse({})),
     hardwareRequestTable(db, session, hardwareRequestListQuerySchema.parse({})),
-    officeAccountTable(db, session, accountListQuerySchema.parse({})),
+    officeAccountTable(db, session, { ...accountListQuerySchema.parse({}), unusedAfterDays }),
     directoryTable(db, directoryListQuerySchema.parse({})),
-    gsuiteAccountTable(db, gsuiteAccountListQuerySchema.parse({})),
+    gsuiteAccountTable(db, { ...gsuiteAccountListQuerySchema.parse({}), unusedAfterDays }),
     trustReviewTable(db, trustReviewListQuerySchema.parse({})),
     hostingCostTable(db),
   ] as ExportTable<unknown>[];

@@ -10,7 +10,7 @@ import type { ExportTable } from "../table";
 export type AssignmentExportQuery = Omit<
   AssignmentListQuery,
   "limit" | "offset" | "after" | "before"
-> & { unusedAfterDays?: number };
+> & { unusedAfterDays: number };
 
 export function assignmentTable(
   db: Db,

@@ -10,7 +10,7 @@ import type { ExportTable } from "../table";
 export type GsuiteAccountExportQuery = Omit<
   GsuiteAccountListQuery,
   "limit" | "offset" | "after" | "before" | "fromEnd"
-> & { unusedAfterDays?: number };
+> & { unusedAfterDays: number };
 
 export function gsuiteAccountTable(
   db: Db,

@@ -11,7 +11,7 @@ import { pagesOf } from "../row-pages";
 import type { ExportColumn, ExportTable } from "../table";
 
 export type LicenseExportQuery = Omit<LicenseListQuery, "limit" | "offset" | "after" | "before"> & {
-  unusedAfterDays?: number;
+  unusedAfterDays: number;
 };
 
 const everyoneColumns: ExportColumn<LicenseResponse>[] = [

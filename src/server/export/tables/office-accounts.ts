@@ -12,7 +12,7 @@ import type { ExportTable } from "../table";
 export type AccountExportQuery = Omit<
   AccountListQuery,
   "limit" | "offset" | "after" | "before" | "fromEnd"
->;
+> & { unusedAfterDays: number };
 
 export function officeAccountTable(
   db: Db,
@@ -25,6 +25,7 @@ export function officeAccountTable(
     filters: describeFilters([
       ["Status", query.status],
       ["Provider", query.provider],
+      ["Unused", query.unused ? "yes" : undefined],
       ["Search", query.search],
       ["Sorted by", `${query.sort} ${query.order}`, "email asc"],
     ]),
