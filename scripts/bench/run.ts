@@ -41,7 +41,10 @@ import { type BenchCase, type BenchContext, extraSections } from "./sections";
 if (process.argv.includes("--help") || process.argv.includes("-h")) {
   // The usage is this file's opening comment, kept in one place.
   const source = fs.readFileSync(fileURLToPath(import.meta.url), "utf8");
-  const usage = source.slice(source.indexOf("//   npm run bench"), source.indexOf("//\n// The server"));
+  const usage = source.slice(
+    source.indexOf("//   npm run bench"),
+    source.indexOf("//\n// The server"),
+  );
   console.log(usage.replace(/^\/\/ ?/gm, ""));
   process.exit(0);
 }
