@@ -1,6 +1,7 @@
 // The account lists' section of `npm run bench` (issue 30): office accounts, account assignments,
 // G Suite accounts, organizations and plans, and trust reviews, one row of each per license
-// (account-lists-data.ts), seeded into the server's own database. For each list, page 1 and the
+// (account-lists-data.ts), seeded into the server's own database, one G Suite account in 10 with a
+// sign-in (admin-lists-data.ts) for the unused filter. For each list, page 1 and the
 // last page of every sort in both directions, by offset and by cursor (list-cases.ts), each
 // filter on its default order, and each search. The activity log's deep pages are the activity
 // section's.
@@ -32,6 +33,12 @@ export const accountListsSection: BenchSection = {
     const seedMs = await context.seed(
       new URL("./account-lists-data.ts", import.meta.url).href,
       "seedBenchAccountLists",
+      { licenses: context.counts.licenses },
+    );
+    // One account in 10 signed in 0-119 days ago, as a workspace sync leaves them (unused filter).
+    const signInsMs = await context.seed(
+      new URL("./admin-lists-data.ts", import.meta.url).href,
+      "seedBenchSignIns",
       { licenses: context.counts.licenses },
     );
     const admin = context.adminCookie;
@@ -76,6 +83,11 @@ export const accountListsSection: BenchSection = {
         cookie: admin,
       },
       {
+        name: "G Suite accounts, unused",
+        path: "/api/gsuite-accounts?unused=true",
+        cookie: admin,
+      },
+      {
         name: "trust reviews",
         path: "/api/trust-reviews",
         cookie: admin,
@@ -111,6 +123,6 @@ export const accountListsSection: BenchSection = {
     cases.push(single("G Suite organizations (whole list)", "/api/gsuite-organizations", admin));
     cases.push(single("G Suite plans (whole list)", "/api/gsuite-plans", admin));
     const lines = await context.measure(cases);
-    return [`seeded in ${(seedMs / 1000).toFixed(1)} s`, ...lines];
+    return [`seeded in ${((seedMs + signInsMs) / 1000).toFixed(1)} s`, ...lines];
   },
 };

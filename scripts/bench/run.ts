@@ -9,6 +9,9 @@
 //   npm run bench -- --cpu-prof /tmp/prof  the server's CPU profile of each cheap-call run (bare
 //                                          included: it shares the process) into that folder,
 //                                          e.g. status-r1.cpuprofile (Chrome DevTools opens it)
+//   npm run bench -- --hardware            also the opt-in hardware section (its own large data set)
+//   npm run bench -- --iterations 20       calls per case and round at most (default 20)
+//   npm run bench -- --help                these lines
 //   npm run bench -- --port 4100           fixed ports: the application on 4100, the bare Fastify
 //                                          on 4101 (default: any free port)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
@@ -26,6 +29,7 @@
 // printed as its median over the rounds with the spread (min-max) beside it: one round's outlier
 // shows as a wide spread instead of passing for the figure. Prints figures; asserts nothing.
 import { type ChildProcess, fork } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -33,6 +37,17 @@ import { BENCH_PASSWORD } from "./bench-data";
 import type { BenchServerReady, BenchServerRequest } from "./bench-server";
 import { requestsPerSecond, type TimedResponse, timedGet } from "./http-load";
 import { type BenchCase, type BenchContext, extraSections } from "./sections";
+
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  // The usage is this file's opening comment, kept in one place.
+  const source = fs.readFileSync(fileURLToPath(import.meta.url), "utf8");
+  const usage = source.slice(
+    source.indexOf("//   npm run bench"),
+    source.indexOf("//\n// The server"),
+  );
+  console.log(usage.replace(/^\/\/ ?/gm, ""));
+  process.exit(0);
+}
 
 function option(name: string, fallback: number) {
   const index = process.argv.indexOf(`--${name}`);
@@ -409,7 +424,7 @@ async function measureCase(
     let ms = 0;
     let last: TimedResponse | undefined;
     for (const url of benchCase.urls) {
-      last = await timedGet(`${appUrl}${url}`, benchCase.cookie);
+      last = await timedGet(`${appUrl}${url}`, benchCase.cookie, benchCase.headers);
       if (last.status !== 200) throw new Error(`${url}: ${last.status} ${last.body}`);
       ms += last.ms;
     }

@@ -12,6 +12,7 @@
 import { accountListsSection } from "./account-lists-section";
 import { accountsSection } from "./accounts-section";
 import { activitySection } from "./activity-section";
+import { adminListsSection } from "./admin-lists-section";
 import { directoriesSection } from "./directories-section";
 import { expensesSection } from "./expenses-section";
 import { exportSection } from "./export-section";
@@ -57,6 +58,8 @@ export interface BenchCase {
   /** One or more calls made one after another (a screen that makes several). */
   urls: string[];
   cookie: string;
+  /** Headers sent besides the cookie, e.g. a SCIM token's `authorization` (cookie then ""). */
+  headers?: Record<string, string>;
   /**
    * The label of another case of the same measure() call: the table then prints this case's p50
    * divided by that one's, per round (median and spread), e.g. a deep page ÷ its page 1.
@@ -86,6 +89,7 @@ export const extraSections: BenchSection[] = [
   accountListsSection,
   inventoryListsSection,
   licenseListsSection,
+  adminListsSection,
   summariesSection,
   importSection,
 ];

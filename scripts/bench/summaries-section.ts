@@ -10,7 +10,7 @@ import type { BenchSection } from "./sections";
 
 export const summariesSection: BenchSection = {
   title:
-    "Summaries (expense summary, trust-review summary, calendar month) at 1,000 licenses and at the run's size, SQL = the call's statements run again directly",
+    "Summaries (expense summary, trust-review summary, calendar month, the dashboard's summary and its unused seats' statement) at 1,000 licenses and at the run's size, SQL = the call's statements run again directly",
   async run(context) {
     const sizes = [...new Set([1000, context.counts.licenses])].join(",");
     const script = fileURLToPath(new URL("./summaries.ts", import.meta.url));

@@ -1,12 +1,15 @@
 // Benchmark: the summaries of issue 30 item 7 (Expense Analysis' summary, the trust reviews'
-// summary cards and the expense calendar's month) at several sizes, side by side. Usage:
+// summary cards and the expense calendar's month) and the dashboard's summary with its unused
+// seats (issue 33) at several sizes, side by side. Usage:
 //   npx tsx scripts/bench/summaries.ts [--sizes 1000,10000,50000] [--rounds 5] [--explain]
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/bench/...
 // For each size a scratch database (PGlite in memory, or a PostgreSQL database created and
 // dropped) gets the bench's licenses (seedBenchLicenses) and the other areas in proportion
 // (summaries-data.ts), the real application answers each call through inject, and the statements
 // the call sent are recorded and run again directly on the driver: their time is the call's
-// "SQL". Each round takes every call once; the figures are medians over the rounds with the
+// "SQL" (a call that names a pattern: only its statements that match, e.g. the unused seats' one
+// of the dashboard's summary). The assignments are five per license, one in 10 with a sign-in
+// (admin-lists-data.ts), as the unused seats' statement reads them. Each round takes every call once; the figures are medians over the rounds with the
 // spread (min-max), and each size's SQL ÷ the smallest size's. --explain prints EXPLAIN ANALYZE
 // of every statement of each call at each size (to find what grows). Asserts nothing.
 import { randomBytes } from "node:crypto";
@@ -15,6 +18,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { todayIso } from "../../src/domain/dates";
 import { createSecrets } from "../../src/server/lib/secrets";
+import { seedBenchSignIns } from "./admin-lists-data";
 import { openBenchDatabase, seedBenchLicenses } from "./bench-data";
 import { benchSignIn, buildBenchApp } from "./inject-app";
 import { seedBenchSummaries } from "./summaries-data";
@@ -28,11 +32,16 @@ const rounds = Number(option("rounds") ?? 5);
 const explain = process.argv.includes("--explain");
 
 const month = todayIso().slice(0, 7);
-export const SUMMARY_CALLS = [
+/** [label, URL, the statements its SQL figure replays (all when absent)]. */
+const SUMMARY_CALLS: readonly (readonly [string, string, RegExp?])[] = [
   ["expense summary", "/api/expenses/summary?currency=AUD"],
   ["trust-review summary", "/api/trust-reviews/summary?currency=AUD"],
   ["calendar month", `/api/expenses/calendar?month=${month}&currency=AUD`],
-] as const;
+  ["dashboard summary (administrator)", "/api/dashboard/summary"],
+  // The unused seats, office and G Suite accounts (dashboard/unused-summary.ts): HTTP is the
+  // whole summary's, SQL that statement's alone.
+  ["dashboard summary, its unused seats' statement", "/api/dashboard/summary", /'seat' as kind/],
+];
 
 type QueryFn = (...args: unknown[]) => Promise<unknown>;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
@@ -46,9 +55,13 @@ async function measureSize(licenses: number) {
   const database = await openBenchDatabase();
   const secrets = createSecrets(randomBytes(32));
   try {
-    // Assignments enter none of these calls' statements: none are seeded.
-    await seedBenchLicenses(database.db, secrets, { licenses, assignments: 0 });
+    await seedBenchLicenses(database.db, secrets, {
+      licenses,
+      assignments: licenses * 5,
+      users: Math.max(500, Math.round(licenses / 2)),
+    });
     await seedBenchSummaries(database.db, secrets, { licenses });
+    await seedBenchSignIns(database.db, secrets, { licenses });
     await database.db.execute(sql`vacuum (analyze)`);
     // The expense calls run in a transaction (withoutJit), on a client of the pool rather than
     // through the pool's own query(): every client's query() is recorded (begin, `set local`
@@ -67,12 +80,14 @@ async function measureSize(licenses: number) {
     );
     try {
       for (let round = -1; round < rounds; round++) {
-        for (const [label, url] of SUMMARY_CALLS) {
+        for (const [label, url, only] of SUMMARY_CALLS) {
           captured = [];
           const started = performance.now();
           const response = await app.inject({ method: "GET", url, headers });
           const http = performance.now() - started;
-          const statements = captured;
+          const statements = only
+            ? captured.filter((args) => only.test(statementText(args)))
+            : captured;
           captured = null;
           if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
           let sqlMs = Number.NaN;
@@ -128,6 +143,11 @@ function recordQueries(own: unknown, record: (args: unknown[]) => void) {
   return () => {
     prototype.query = original;
   };
+}
+
+function statementText(args: unknown[]) {
+  const first = args[0] as string | { text: string };
+  return typeof first === "string" ? first : first.text;
 }
 
 /** EXPLAIN ANALYZE of each recorded statement that reads (not the transaction's own). */

@@ -34,6 +34,7 @@ import type { AppConfig } from "./config";
 import { currencyRateRoutes } from "./currency-rates/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import type { Database, Db } from "./db/client";
+import { createStatisticsRefresher, type StatisticsRefresher } from "./db/maintenance";
 import { directoryRoutes } from "./directories/routes";
 import { expenseRoutes } from "./expenses/routes";
 import { exportRoutes } from "./export/routes";
@@ -75,6 +76,8 @@ declare module "fastify" {
     secrets: Secrets;
     /** Signed-in sessions, cached with immediate revocation (auth/session-store.ts). */
     sessions: SessionStore;
+    /** Table statistics after bulk writes, taken after the answer (db/maintenance.ts). */
+    statistics: StatisticsRefresher;
     /** Every /api route with the access its guard grants; walked by the route-guard test. */
     apiRoutes: { method: string; url: string; access: Access; schema?: FastifySchema }[];
   }
@@ -126,6 +129,12 @@ export async function buildApp({
   );
   app.decorate("sessions", sessionStore);
   app.addHook("onClose", () => sessionStore.close());
+  const statistics = createStatisticsRefresher(database.db, (error, table) =>
+    app.log.warn({ err: error, table }, "analyze after a bulk write failed"),
+  );
+  app.decorate("statistics", statistics);
+  // Whoever built the database closes it after app.close(): no ANALYZE may still be running then.
+  app.addHook("onClose", () => statistics.close());
   app.decorateRequest("auth", null);
   database.onConnectionLost((error) => app.log.warn({ err: error }, "database connection lost"));
 

@@ -2,11 +2,11 @@
 // rows of the tables that changed enough, leaves the others, waits for an open transaction
 // instead of running in it, and does nothing on PostgreSQL, where autovacuum does the job.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openTestDatabase } from "../../../tests/support/test-database";
-import type { Database } from "./client";
+import type { Database, Db } from "./client";
 import {
-  analyzeAfterBulkWrite,
+  createStatisticsRefresher,
   maintainEmbeddedDatabase,
   maintenanceDue,
   scheduleEmbeddedMaintenance,
@@ -119,13 +119,72 @@ describe("the maintenance pass", () => {
   });
 });
 
-describe("analyzeAfterBulkWrite", () => {
-  it("takes the table's statistics on either database", async () => {
+describe("createStatisticsRefresher", () => {
+  it("takes the table's statistics on either database; close waits for it", async () => {
     await database.db.execute(sql`delete from licenses`);
     await insertLicenses(321);
-    await analyzeAfterBulkWrite(database.db, "licenses");
-    const statistics = await licenseStatistics();
-    expect(statistics.reltuples).toBe(321);
-    expect(statistics.columns).toBeGreaterThan(0);
+    const errors: unknown[] = [];
+    const statistics = createStatisticsRefresher(database.db, (error) => errors.push(error));
+    statistics.refresh("licenses");
+    await statistics.close();
+    expect(errors).toEqual([]);
+    const taken = await licenseStatistics();
+    expect(taken.reltuples).toBe(321);
+    expect(taken.columns).toBeGreaterThan(0);
+  });
+
+  it("reports a failure instead of throwing it", async () => {
+    const errors: [unknown, string][] = [];
+    const statistics = createStatisticsRefresher(database.db, (error, table) =>
+      errors.push([error, table]),
+    );
+    statistics.refresh("no_such_table");
+    await statistics.close();
+    expect(errors.map(([, table]) => table)).toEqual(["no_such_table"]);
+  });
+
+  /** A database whose ANALYZEs finish when the test says, one by one. */
+  function heldDatabase() {
+    const finishes: (() => void)[] = [];
+    const execute = vi.fn(() => new Promise<void>((resolve) => finishes.push(resolve)));
+    const finishNext = async () => {
+      finishes.shift()!();
+      // The pass's then/finally callbacks run before the next look.
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    return { db: { execute } as unknown as Db, execute, finishNext };
+  }
+
+  it("runs one ANALYZE per table at a time and once more for the asks made meanwhile", async () => {
+    const held = heldDatabase();
+    const statistics = createStatisticsRefresher(held.db, () => {});
+    statistics.refresh("licenses");
+    statistics.refresh("licenses");
+    statistics.refresh("licenses");
+    statistics.refresh("accounts");
+    expect(held.execute).toHaveBeenCalledTimes(2);
+    await held.finishNext();
+    expect(held.execute).toHaveBeenCalledTimes(3);
+    await held.finishNext();
+    await held.finishNext();
+    expect(held.execute).toHaveBeenCalledTimes(3);
+  });
+
+  it("close waits for the ANALYZE under way and starts no more", async () => {
+    const held = heldDatabase();
+    const statistics = createStatisticsRefresher(held.db, () => {});
+    statistics.refresh("licenses");
+    statistics.refresh("licenses");
+    let closed = false;
+    const closing = statistics.close().then(() => {
+      closed = true;
+    });
+    statistics.refresh("accounts");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false);
+    await held.finishNext();
+    await closing;
+    expect(closed).toBe(true);
+    expect(held.execute).toHaveBeenCalledTimes(1);
   });
 });

@@ -587,6 +587,15 @@ export const licenseAssignments = pgTable(
     uniqueIndex("license_assignments_sync_external_idx")
       .on(t.syncProvider, t.externalId)
       .where(sql`${t.externalId} is not null`),
+    // The unused seats (licenses/unused-seats.ts: suspended, or not signed in for N days), as
+    // Needs Attention counts them: a range of the sign-ins a sync knows, or-ed with the few
+    // suspended holders, instead of every active seat read and tested (migration 0060).
+    index("license_assignments_sign_in_idx")
+      .on(t.lastSignInAt)
+      .where(sql`${t.isActive} and ${t.lastSignInAt} is not null`),
+    index("license_assignments_suspended_idx")
+      .on(t.licenseId)
+      .where(sql`${t.isActive} and ${t.holderSuspended}`),
   ],
 );
 
@@ -819,6 +828,13 @@ export const accounts = pgTable(
     uniqueIndex("accounts_sync_external_idx")
       .on(t.syncProvider, t.externalId)
       .where(sql`${t.externalId} is not null`),
+    // The unused active accounts (licenses/unused-seats.ts), as the license seats' (migration 0060).
+    index("accounts_sign_in_idx")
+      .on(t.lastSignInAt)
+      .where(sql`${t.status} = 'active' and ${t.lastSignInAt} is not null`),
+    index("accounts_suspended_idx")
+      .on(t.id)
+      .where(sql`${t.status} = 'active' and ${t.holderSuspended}`),
   ],
 );
 
@@ -1137,6 +1153,11 @@ export const gsuiteAccounts = pgTable(
     uniqueIndex("gsuite_accounts_sync_external_idx")
       .on(t.syncProvider, t.externalId)
       .where(sql`${t.externalId} is not null`),
+    // The unused accounts (licenses/unused-seats.ts), as the license seats' (migration 0060).
+    index("gsuite_accounts_sign_in_idx")
+      .on(t.lastSignInAt)
+      .where(sql`${t.lastSignInAt} is not null`),
+    index("gsuite_accounts_suspended_idx").on(t.id).where(sql`${t.holderSuspended}`),
   ],
 );
 

@@ -539,7 +539,7 @@ describe("commit", () => {
     expect(shouting.rows[0]!.problems).toEqual(["Username already exists."]);
   });
 
-  it("takes the imported table's statistics once its rows are in", async () => {
+  it("takes the imported table's statistics once its rows are in, after the answer", async () => {
     const header = ["Name", "Location", "Payment Amount", "Next Payment Date"];
     const rows = ["Alpha", "Beta", "Gamma"].map((name) => [
       `Statistics ${name}`,
@@ -549,6 +549,7 @@ describe("commit", () => {
     ]);
     const response = await commit("directories", csv([header, ...rows]));
     expect(response.json()).toMatchObject({ imported: 3 });
+    await t.app.statistics.idle();
     const result = await t.app.db.execute(sql`
       select (select reltuples::float8 from pg_class
           where oid = to_regclass(current_schema() || '.directories')) as reltuples,

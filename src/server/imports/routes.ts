@@ -116,6 +116,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         skipInvalid: request.query.skipInvalid,
         read: request.query,
         fileName: request.query.fileName ?? null,
+        statistics: app.statistics,
       }),
   );
 
