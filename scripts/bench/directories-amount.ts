@@ -4,6 +4,8 @@
 // the last page from the end, each way, each with its total as the list sends it; and the list
 // by name beside them.
 // Usage: npx tsx scripts/bench/directories-amount.ts [listings=50000] [rounds=5] [iterations=10]
+//   [total=counted|kept]: `kept` asks every page withTotal=false, as the client kit turns a page
+//   once it knows the total: the order's own cost, without the count of every listing.
 // Uses in-memory PGlite, or PostgreSQL when BENCH_DATABASE_URL is set (a scratch database the
 // script creates and drops). The rounds alternate the two ways call by call, so a slower spell of
 // this shared machine falls on both; prints each case's median over all calls. Asserts nothing.
@@ -28,6 +30,7 @@ import { seedBenchDirectories } from "./directories-data";
 const listingCount = Number(process.argv[2] ?? 50_000);
 const rounds = Number(process.argv[3] ?? 5);
 const iterations = Number(process.argv[4] ?? 10);
+const withTotal = process.argv[5] !== "kept";
 
 /** The page as the list read it before the merge: every listing converted and sorted. */
 async function fullSortPage(db: Db, query: DirectoryListQuery) {
@@ -67,7 +70,7 @@ async function main() {
   });
   await db.execute(sql`vacuum (analyze) directories`);
   const parse = (fields: Record<string, unknown>) =>
-    directoryListQuerySchema.parse({ sort: "paymentAmount", limit: 50, ...fields });
+    directoryListQuerySchema.parse({ sort: "paymentAmount", limit: 50, withTotal, ...fields });
 
   const cases: [string, DirectoryListQuery][] = [];
   for (const order of ["asc", "desc"] as const) {
@@ -85,7 +88,7 @@ async function main() {
   for (const [label] of cases) times.set(label, { merged: [], sorted: [] });
   // Beside them the list by name, an index walk with the same total counted: what is left of a
   // page when its order costs nothing.
-  const byName = directoryListQuerySchema.parse({ sort: "name", limit: 50 });
+  const byName = directoryListQuerySchema.parse({ sort: "name", limit: 50, withTotal });
   const nameTimes: number[] = [];
   const time = async (run: () => Promise<unknown>) => {
     const started = performance.now();
@@ -111,7 +114,7 @@ async function main() {
     }
   }
   console.log(
-    `${listingCount} listings on ${database.kind}; medians over ${rounds}×${iterations} calls each`,
+    `${listingCount} listings on ${database.kind}, total ${withTotal ? "counted" : "kept"}; medians over ${rounds}×${iterations} calls each`,
   );
   console.log("by amount | full sort ms | merged ms");
   for (const [label, entry] of times) {
@@ -119,7 +122,7 @@ async function main() {
       `${label} | ${median(entry.sorted).toFixed(2)} | ${median(entry.merged).toFixed(2)}`,
     );
   }
-  console.log(`by name, page 1 (an index walk; the same count) | ${median(nameTimes).toFixed(2)}`);
+  console.log(`by name, page 1 (an index walk, the same total) | ${median(nameTimes).toFixed(2)}`);
   await database.close();
 }
 
