@@ -44,8 +44,27 @@ async function main() {
   const cookie = await benchSignIn(app);
   const headers = { cookie, "x-requested-with": "XMLHttpRequest" };
 
+  // The list by amount (a merge of a walk per currency, directories/amount-merge.ts): page 1, a
+  // page from a cursor halfway down (the cursor read once, untimed) and the last page from the
+  // end, each way; by name beside them, an index walk.
+  const amountCases: [string, string][] = [];
+  for (const order of ["asc", "desc"]) {
+    const byAmount = `/api/directories?limit=50&sort=paymentAmount&order=${order}`;
+    const halfway = await app.inject({
+      method: "GET",
+      url: `${byAmount}&offset=${Math.floor(listingCount / 2)}&withTotal=false`,
+      headers,
+    });
+    const cursor = String(halfway.headers["x-next-cursor"]);
+    amountCases.push(
+      [`directories by amount ${order}, page 1`, byAmount],
+      [`directories by amount ${order}, from a cursor halfway`, `${byAmount}&after=${cursor}`],
+      [`directories by amount ${order}, last page from the end`, `${byAmount}&fromEnd=true`],
+    );
+  }
   const cases: [string, string][] = [
     ["directories, page of 50", "/api/directories?limit=50"],
+    ...amountCases,
     ["directories, last page", `/api/directories?limit=50&offset=${listingCount - 50}`],
     [
       "directories, active by amount desc",

@@ -441,7 +441,10 @@ describe("the inventory lists' orders", () => {
 });
 
 describe("the directory list's sort by amount", () => {
-  it("has no index on the plain amount: it sorts by the amount at the stored rates, which none serves", async () => {
+  // Its order, the amount at the stored rates, is a merge of a walk per currency over
+  // (currency, amount, ...) (directories/amount-merge.test.ts checks its plan): the amount alone
+  // orders nothing (migration 0030 dropped its index).
+  it("has no index on the plain amount alone", async () => {
     const result = await database.db.execute(sql`
       select indexname as name, indexdef as definition from pg_indexes
       where schemaname = 'public' and tablename = 'directories'`);
@@ -491,7 +494,7 @@ describe("the inventory lists' keyset pages", () => {
     {
       table: directories,
       cursors: directoryCursors,
-      // The amount is a sort of every listing (no index holds it): left out here.
+      // The amount is a merge of walks (directories/amount-merge.test.ts): left out here.
       sorts: {
         name: directorySort("name"),
         nextPaymentDate: directorySort("nextPaymentDate"),

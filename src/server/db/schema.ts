@@ -960,8 +960,24 @@ export const directories = pgTable(
     index("directories_next_payment_desc_order_idx")
       .on(sql`(${t.nextPaymentDate} is not null)`, t.nextPaymentDate, sql`lower(${t.name})`, t.id)
       .where(sql`${t.deletedAt} is null`),
-    // No index on the amount: the list sorts by it converted at the stored rates (an expression
-    // per row), and no query filters or orders on the plain column (migration 0030).
+    // The list by amount, converted at the stored rates (no index can hold that order), is a
+    // merge of one walk per currency, in which a rate's order is the amount's, and one of the
+    // listings without an amount (directories/amount-merge.ts, migration 0059). The status
+    // columns trail the unique id: they never order, they let a status filter skip rows in the
+    // index alone.
+    index("directories_currency_amount_order_idx")
+      .on(
+        t.paymentCurrency,
+        t.paymentAmount,
+        sql`lower(${t.name})`,
+        t.id,
+        t.isCancelled,
+        t.isOneTime,
+      )
+      .where(sql`${t.deletedAt} is null and ${t.paymentAmount} is not null`),
+    index("directories_blank_amount_order_idx")
+      .on(sql`lower(${t.name})`, t.id, t.isCancelled, t.isOneTime)
+      .where(sql`${t.deletedAt} is null and ${t.paymentAmount} is null`),
     index("directories_name_trgm_idx")
       .using("gin", t.name.op("gin_trgm_ops"))
       .with(IMPORTED_TABLE_GIN),

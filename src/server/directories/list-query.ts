@@ -23,7 +23,8 @@ export function directoryStatusCondition(filter: DirectoryStatusFilter): SQL | u
 /** What the list's search looks in; each column has a trigram index (list-indexes.test.ts). */
 export const directorySearchColumns = [directories.name, directories.url, directories.location];
 
-const lowerName = sql`lower(${directories.name})`;
+/** The name as the sorts compare it, after the key (every order index holds it). */
+export const lowerName = sql`lower(${directories.name})`;
 const amountIn = (rate: RateSql) =>
   sql`(${directories.paymentAmount} * ${rate(sql`${directories.paymentCurrency}`)})`;
 
@@ -32,8 +33,8 @@ const amountIn = (rate: RateSql) =>
  * either way, behind the keyset's null flag), then name, then id, all in the one direction, so a
  * page can start at a row's position (decision 0040) and an index walks the name and date sorts
  * either way (migration 0040). Amounts are compared in one currency (`toOneCurrency`, the stored
- * rates; required for that sort), so A$100 sorts below US$100: an expression per row, so that sort
- * reads every listing (no index can hold it), from a cursor as from the start.
+ * rates; required for that sort), so A$100 sorts below US$100: an expression per row that no
+ * index can hold, so a page of that sort is a merge of a walk per currency (amount-merge.ts).
  */
 export function directorySort(
   sort: DirectoryListQuery["sort"],

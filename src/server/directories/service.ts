@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import { selectKeysetPage } from "../lib/keyset";
 import { matchingIds } from "../lib/text-search";
 import { rateSql } from "../money/rates-sql";
+import { amountMerge } from "./amount-merge";
 import { directoryColumns, toDirectoryResponse } from "./directory-response";
 import { directorySearchColumns, directorySort, directoryStatusCondition } from "./list-query";
 
@@ -34,9 +35,11 @@ export async function listDirectories(db: Db, query: DirectoryListQuery) {
     conditions.push(matchingIds(directories.id, directorySearchColumns, query.search));
   }
   const where = and(...conditions);
-  // Only the amount order converts: the rates are read for it alone.
-  const toUsd =
-    query.sort === "paymentAmount" ? rateSql(await loadCurrencyRates(db), "USD") : undefined;
+  // Only the amount order converts: the rates are read for it alone. Its page is a merge of a
+  // walk per currency (amount-merge.ts); a search has its matches sorted, few as they are.
+  const rates = query.sort === "paymentAmount" ? await loadCurrencyRates(db) : undefined;
+  const toUsd = rates && rateSql(rates, "USD");
+  const merge = rates && !query.search ? await amountMerge(db, rates, "USD", query) : undefined;
   const page = await selectKeysetPage(db, {
     cursors: directoryCursors,
     sortName: query.sort,
@@ -50,7 +53,7 @@ export async function listDirectories(db: Db, query: DirectoryListQuery) {
       db
         .select({ directory: directoryColumns, cursor, total })
         .from(directories)
-        .where(and(where, window.where))
+        .where(and(where, window.where, merge?.(where, query.order, window)))
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.directory.id,

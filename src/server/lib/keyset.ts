@@ -144,9 +144,10 @@ function positionOf(sort: KeysetSort, cursors: ListCursors, name: string, query:
 
 /**
  * A keyset page's window in a sort read in `order`: `where` keeps the rows past the cursor
- * (undefined without one), `orderBy` is the order to read them in, `reversed` says the rows read
- * must be turned round into the list's order, `values` fills the placeholders of `where`, and
- * `shape` names the statement's text (for a prepared page, lib/paging.ts).
+ * (undefined without one), `orderBy` is the order to read them in (`read`), `reversed` says the
+ * rows read must be turned round into the list's order, `values` fills the placeholders of
+ * `where`, `shape` names the statement's text (for a prepared page, lib/paging.ts), and
+ * `position` is the cursor's (for a list that narrows the rows itself, directories/amount-merge.ts).
  */
 export function keysetWindow(
   sort: KeysetSort,
@@ -166,14 +167,26 @@ export function keysetWindow(
     return {
       where: undefined,
       orderBy,
+      read,
       reversed: backwards,
       values: {},
       shape: `${order}.${mode}`,
+      position,
     };
   }
   const { where, values, nullKey } = pastPosition(sort, order, position, read);
-  return { where, orderBy, reversed: backwards, values, shape: `${order}.${mode}.${nullKey}` };
+  return {
+    where,
+    orderBy,
+    read,
+    reversed: backwards,
+    values,
+    shape: `${order}.${mode}.${nullKey}`,
+    position,
+  };
 }
+
+export type KeysetWindow = ReturnType<typeof keysetWindow>;
 
 /** Rows past `position` when reading in `read`, in the list's order `order` (its null flag). */
 function pastPosition(
@@ -249,7 +262,7 @@ export async function selectKeysetPage<Q extends PgSelect>(
     select: (
       total: SQL.Aliased<number>,
       cursor: SQL.Aliased<CursorValue[]>,
-      window: { where: SQL | undefined; orderBy: SQL[] },
+      window: KeysetWindow,
     ) => Q;
     statement: PageStatement;
   },

@@ -7,12 +7,18 @@ import { type CurrencyRates, rateBetween } from "../../domain/money/rates";
 
 export type RateSql = (currency: SQL) => SQL;
 
+/** The factor a currency column holding `from` is multiplied by (rateSql's), as numeric text. */
+export function rateText(rates: CurrencyRates, from: string, target: RateCurrency): string {
+  // A currency without a rate converts one to one: rateSql's `else`.
+  return (RATE_CURRENCIES as readonly string[]).includes(from)
+    ? String(rateBetween(rates, from as RateCurrency, target))
+    : "1";
+}
+
 /** rate(currencyColumn): the factor from that row's currency to `target`. */
 export function rateSql(rates: CurrencyRates, target: RateCurrency): RateSql {
   const branches = sql.join(
-    RATE_CURRENCIES.map(
-      (from) => sql`when ${from} then ${String(rateBetween(rates, from, target))}::numeric`,
-    ),
+    RATE_CURRENCIES.map((from) => sql`when ${from} then ${rateText(rates, from, target)}::numeric`),
     sql` `,
   );
   return (currency) => sql`(case ${currency} ${branches} else 1::numeric end)`;
