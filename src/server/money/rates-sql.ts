@@ -7,11 +7,16 @@ import { type CurrencyRates, rateBetween } from "../../domain/money/rates";
 
 export type RateSql = (currency: SQL) => SQL;
 
+/** The factor from `from` to `target` as the numeric literal SQL multiplies by. */
+export function rateFactor(rates: CurrencyRates, from: RateCurrency, target: RateCurrency): string {
+  return String(rateBetween(rates, from, target));
+}
+
 /** rate(currencyColumn): the factor from that row's currency to `target`. */
 export function rateSql(rates: CurrencyRates, target: RateCurrency): RateSql {
   const branches = sql.join(
     RATE_CURRENCIES.map(
-      (from) => sql`when ${from} then ${String(rateBetween(rates, from, target))}::numeric`,
+      (from) => sql`when ${from} then ${rateFactor(rates, from, target)}::numeric`,
     ),
     sql` `,
   );
