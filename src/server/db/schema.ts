@@ -791,9 +791,7 @@ export const accounts = pgTable(
     // The expense calendar's renewals of a month (server/obligations/events-sql.ts).
     index("accounts_renewal_date_idx").on(t.renewalDate),
     // The calendar's count of a month's renewals per day, from the index alone (decision 0062).
-    index("accounts_active_renewal_date_idx")
-      .on(t.renewalDate)
-      .where(sql`${t.status} = 'active'`),
+    index("accounts_active_renewal_date_idx").on(t.renewalDate).where(sql`${t.status} = 'active'`),
     // The list's orders (server/accounts/list-order.ts), each key then the e-mail and the id, in
     // one direction so that one index walks either way; a status or provider filter leads its
     // own sort's index, so a filtered page sorted by e-mail walks it too (decision 0042). Blank

@@ -12,7 +12,9 @@
 // A license's payment dates depend only on its purchase date and frequency, so they are computed
 // once per (purchase date, frequency) pair, not once per license: the counts and sums (`grouped`)
 // take each pair's licenses as one row standing for `n` events, and the event rows join the pairs
-// that pay in the window back to their licenses by purchase date (an index walk).
+// that pay in the window back to their licenses by purchase date (an index walk). The calendar
+// reads the pairs with their counts and sums from groups kept by triggers (keptLicensePayments,
+// decision 0062), so a month no longer reads every paying license.
 // Every event also names its item (item_id: the license, listing, account, hardware or G Suite
 // plan; null for accounts grouped by plan type without a plan, and for grouped license payments)
 // and the amount's own currency, so the list of obligations (server/obligations) reads the same
@@ -26,6 +28,7 @@ import {
   LICENSE_FUTURE_OCCURRENCES,
   RENEWAL_REMINDER_DAYS,
 } from "../../domain/expenses/schedule";
+import type { DisplayCurrencyCode } from "../../domain/expenses/schemas";
 import { monthBounds, monthOf } from "../../domain/money/months";
 import { gsuitePlanGroups } from "../gsuite/plan-groups-sql";
 import type { RateSql } from "../money/rates-sql";
@@ -52,7 +55,7 @@ export interface EventWindow {
    * payments are read from them instead of grouping every paying license, and event rows join
    * only the licenses of the groups that pay in the window.
    */
-  keptLicensePayments?: string;
+  keptLicensePayments?: DisplayCurrencyCode;
 }
 
 // 0..11: the offsets from an item's first occurrence in the window (a join with a constant list
@@ -133,6 +136,11 @@ function recurringSql(items: SQL, w: EventWindow): SQL {
 const LONGEST_DIRECTORY_SPAN =
   Math.max(...DIRECTORY_FREQUENCY_MONTHS) * DIRECTORY_FURTHER_OCCURRENCES;
 
+// 0..3: a listing's next payment and the further ones (a constant list, as OFFSETS above).
+const DIRECTORY_STEPS = sql.raw(
+  Array.from({ length: DIRECTORY_FURTHER_OCCURRENCES + 1 }, (_, k) => `(${k})`).join(", "),
+);
+
 const periodDays = (frequency: SQL) =>
   sql`case ${frequency} when 'daily' then 1 when 'weekly' then 7 else 0 end`;
 const periodMonths = (frequency: SQL) =>
@@ -172,7 +180,8 @@ function datedSql(
  * step of the form's frequencies (1, 3, 6, 12 months) those whose next payment date is k steps
  * (k = 1..3) before the window, each a range of the index on frequency and next payment date. A
  * window then reads the listings that pay in it, not every listing whose next payment date is in
- * the 3 years before it. Frequencies outside the form's keep the 3 years' range.
+ * the 3 years before it. Frequencies outside the form's keep the 3 years' range (as many
+ * occurrences as before).
  */
 function payingInWindow(w: EventWindow): SQL {
   const from = sql`${w.from}::date`;
@@ -194,9 +203,15 @@ function payingInWindow(w: EventWindow): SQL {
     );
     return sql`(${frequency} and (${sql.join(ranges, sql` or `)}))`;
   });
-  const known = sql.raw(DIRECTORY_FREQUENCY_MONTHS.join(", "));
-  const others = sql`(d.payment_frequency_months > 1
-    and d.payment_frequency_months not in (${known})
+  // The frequencies between and above the form's, each a range of the same index.
+  const gaps = DIRECTORY_FREQUENCY_MONTHS.flatMap((months, i) => {
+    const next = DIRECTORY_FREQUENCY_MONTHS[i + 1];
+    if (next === undefined) return [sql`d.payment_frequency_months > ${months}::int`];
+    return next > months + 1
+      ? [sql`d.payment_frequency_months between ${months + 1}::int and ${next - 1}::int`]
+      : [];
+  });
+  const others = sql`((${sql.join(gaps, sql` or `)})
     and d.next_payment_date between ${from} - ${`${LONGEST_DIRECTORY_SPAN} months`}::interval and ${to})`;
   return sql`(d.next_payment_date between ${from} and ${to} or ${sql.join(steps, sql` or `)} or ${others})`;
 }
@@ -306,7 +321,8 @@ export function eventsSql(w: EventWindow): SQL {
         round(d.payment_amount * ${w.rate(sql`d.payment_currency`)}, 2) as amount,
         d.id as item_id, d.payment_currency::text as currency ${oneEach}
       from directories d
-      cross join lateral generate_series(0, case when d.is_one_time then 0 else ${DIRECTORY_FURTHER_OCCURRENCES}::int end) k
+      join (values ${DIRECTORY_STEPS}) k(k)
+        on k.k <= case when d.is_one_time then 0 else ${DIRECTORY_FURTHER_OCCURRENCES}::int end
       cross join lateral (
         select (d.next_payment_date + make_interval(months => k * ${step}))::date as date
       ) occ
