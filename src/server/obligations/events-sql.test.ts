@@ -104,20 +104,18 @@ describe("events in SQL agree with the domain's schedule", () => {
   it("directory payments: the next and up to 3 more", async () => {
     for (let offset = -1; offset <= 40; offset += 3) {
       const { first, last } = monthBounds(shiftMonth("2023-01", offset));
-      const expected = LISTING_MONTHS
-        .flatMap((months) =>
-          STARTS.flatMap((next) =>
-            directoryPaymentDates({
-              nextPaymentDate: next,
-              paymentFrequencyMonths: months,
-              isOneTime: false,
-              isCancelled: false,
-            })
-              .filter((date) => date >= first && date <= last)
-              .map((date) => `listing ${months} ${next} ${date}`),
-          ),
-        )
-        .sort();
+      const expected = LISTING_MONTHS.flatMap((months) =>
+        STARTS.flatMap((next) =>
+          directoryPaymentDates({
+            nextPaymentDate: next,
+            paymentFrequencyMonths: months,
+            isOneTime: false,
+            isCancelled: false,
+          })
+            .filter((date) => date >= first && date <= last)
+            .map((date) => `listing ${months} ${next} ${date}`),
+        ),
+      ).sort();
       expect(await sqlDates(first, last, "2026-03-15", "directory"), first).toEqual(expected);
     }
   });
