@@ -703,6 +703,10 @@ export const hardware = pgTable(
     uniqueIndex("hardware_identifier_idx").on(t.identifier),
     // The expense calendar's warranty expiries of a month (server/obligations/events-sql.ts).
     index("hardware_warranty_expiry_idx").on(t.warrantyExpiry),
+    // The same count per day of the hardware in service, from the index alone (decision 0062).
+    index("hardware_serving_warranty_expiry_idx")
+      .on(t.warrantyExpiry)
+      .where(sql`${t.status} <> 'retired'`),
     // Substring search of the list (ILIKE '%text%'); a small pending list (IMPORTED_TABLE_GIN).
     index("hardware_name_trgm_idx")
       .using("gin", t.name.op("gin_trgm_ops"))
@@ -795,6 +799,8 @@ export const accounts = pgTable(
     uniqueIndex("accounts_email_lower_idx").on(sql`lower(${t.email})`),
     // The expense calendar's renewals of a month (server/obligations/events-sql.ts).
     index("accounts_renewal_date_idx").on(t.renewalDate),
+    // The calendar's count of a month's renewals per day, from the index alone (decision 0062).
+    index("accounts_active_renewal_date_idx").on(t.renewalDate).where(sql`${t.status} = 'active'`),
     // The list's orders (server/accounts/list-order.ts), each key then the e-mail and the id, in
     // one direction so that one index walks either way; a status or provider filter leads its
     // own sort's index, so a filtered page sorted by e-mail walks it too (decision 0042). Blank
@@ -954,6 +960,13 @@ export const directories = pgTable(
       .on(sql`lower(${t.name})`, t.id)
       .where(sql`${t.deletedAt} is null`),
     index("directories_next_payment_date_idx").on(t.nextPaymentDate),
+    // The calendar's listings that pay in a window, one range per frequency and step back
+    // (server/obligations/events-sql.ts, decision 0062).
+    index("directories_payment_steps_idx")
+      .on(t.paymentFrequencyMonths, t.nextPaymentDate)
+      .where(
+        sql`${t.deletedAt} is null and not ${t.isCancelled} and ${t.nextPaymentDate} is not null`,
+      ),
     index("directories_next_payment_order_idx")
       .on(sql`(${t.nextPaymentDate} is null)`, t.nextPaymentDate, sql`lower(${t.name})`, t.id)
       .where(sql`${t.deletedAt} is null`),
@@ -1343,6 +1356,43 @@ export const licenseCostGroups = pgTable(
     primaryKey({ columns: [t.start, t.currency, t.frequency] }),
     // The triggers remove emptied groups through it: never more than a statement emptied.
     index("license_cost_groups_empty_idx").on(t.start).where(sql`${t.licenses} = 0`),
+  ],
+);
+
+/**
+ * The rates license_payment_groups are converted at: per license currency and display currency,
+ * the factor the calendar's SQL multiplies by (server/money/rates-sql.ts), written whole by
+ * keepLicensePaymentGroups (server/expenses/license-payment-groups.ts) when the rates change.
+ */
+export const licensePaymentFactors = pgTable(
+  "license_payment_factors",
+  {
+    currency: text("currency").notNull(),
+    target: text("target").notNull(),
+    factor: numeric("factor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.target] })],
+);
+
+/**
+ * The paying licenses (purchase date, amount, a recurring frequency, not cancelled) per display
+ * currency, purchase date and frequency: how many, and the sum of their amounts converted at
+ * license_payment_factors and rounded to cents one license at a time, as the calendar's events
+ * are (decision 0062). Kept by statement triggers like license_cost_groups (migration 0057).
+ */
+export const licensePaymentGroups = pgTable(
+  "license_payment_groups",
+  {
+    target: text("target").notNull(),
+    start: date("start").notNull(),
+    frequency: text("frequency").notNull(),
+    licenses: integer("licenses").notNull(),
+    amount: numeric("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.target, t.start, t.frequency] }),
+    // The triggers remove emptied groups through it: never more than a statement emptied.
+    index("license_payment_groups_empty_idx").on(t.start).where(sql`${t.licenses} = 0`),
   ],
 );
 

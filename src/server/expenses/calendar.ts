@@ -1,6 +1,7 @@
 // The expense calendar's two calls (decision 0015): a month (per-day counts and payment totals,
 // the month summary, and the Next Important Date with its events) and a day's events. Both are
-// aggregates over eventsSql, so their size depends on the number of days, not of licenses.
+// aggregates over eventsSql, so their size depends on the number of days, not of licenses: the
+// paying licenses come from their kept groups (license-payment-groups.ts, decision 0062).
 import { sql } from "drizzle-orm";
 import { addDays, type IsoDate } from "../../domain/dates";
 import type {
@@ -13,8 +14,9 @@ import { monthBounds } from "../../domain/money/months";
 import { loadCurrencyRates } from "../currency-rates/service";
 import type { Executor } from "../db/client";
 import { rowsOf } from "../db/rows-of";
-import { type RateSql, rateSql } from "../money/rates-sql";
-import { eventsSql } from "../obligations/events-sql";
+import { rateSql } from "../money/rates-sql";
+import { type EventWindow, eventsSql } from "../obligations/events-sql";
+import { keepLicensePaymentGroups } from "./license-payment-groups";
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
@@ -26,8 +28,17 @@ interface DayRow {
   amount: string | null;
 }
 
-async function dayEvents(db: Executor, date: IsoDate, today: IsoDate, rate: RateSql) {
-  const events = eventsSql({ from: date, to: date, today, rate });
+/** The rates to convert with and the kept groups that hold them (made current for them). */
+type Rates = Pick<EventWindow, "rate" | "keptLicensePayments">;
+
+async function ratesOf(db: Executor, currency: DisplayCurrencyCode): Promise<Rates> {
+  const rates = await loadCurrencyRates(db);
+  await keepLicensePaymentGroups(db, rates);
+  return { rate: rateSql(rates, currency), keptLicensePayments: currency };
+}
+
+async function dayEvents(db: Executor, date: IsoDate, today: IsoDate, rates: Rates) {
+  const events = eventsSql({ from: date, to: date, today, ...rates });
   const [result] = rowsOf<{
     count: number;
     amount: string | null;
@@ -61,8 +72,7 @@ export async function calendarDay(
   currency: DisplayCurrencyCode,
   today: IsoDate,
 ): Promise<CalendarDayResponse> {
-  const rate = rateSql(await loadCurrencyRates(db), currency);
-  return { ...(await dayEvents(db, date, today, rate)), currency };
+  return { ...(await dayEvents(db, date, today, await ratesOf(db, currency))), currency };
 }
 
 // Windows searched in turn for the next day with an event: most data has one within days, and
@@ -70,9 +80,10 @@ export async function calendarDay(
 // payment from today, the furthest a recurring event goes.
 const NEXT_DATE_HORIZONS = [7, 45, 400, 12 * 366 + 31];
 
-async function nextEventDate(db: Executor, today: IsoDate, rate: RateSql): Promise<IsoDate | null> {
+async function nextEventDate(db: Executor, today: IsoDate, rates: Rates): Promise<IsoDate | null> {
   for (const days of NEXT_DATE_HORIZONS) {
-    const events = eventsSql({ from: today, to: addDays(today, days), today, rate, grouped: true });
+    const to = addDays(today, days);
+    const events = eventsSql({ from: today, to, today, ...rates, grouped: true });
     const [row] = rowsOf<{ date: string | null }>(
       await db.execute(sql`select to_char(min(date), 'YYYY-MM-DD') as date from (${events}) e`),
     );
@@ -87,9 +98,9 @@ export async function calendarMonth(
   currency: DisplayCurrencyCode,
   today: IsoDate,
 ): Promise<CalendarMonthResponse> {
-  const rate = rateSql(await loadCurrencyRates(db), currency);
+  const rates = await ratesOf(db, currency);
   const { first, last } = monthBounds(month);
-  const events = eventsSql({ from: first, to: last, today, rate, grouped: true });
+  const events = eventsSql({ from: first, to: last, today, ...rates, grouped: true });
   const days = rowsOf<DayRow>(
     await db.execute(sql`
       select to_char(date, 'YYYY-MM-DD') as date,
@@ -103,7 +114,7 @@ export async function calendarMonth(
   // when there is one before the month ends.
   const nextInMonth =
     today >= first && today <= last ? days.find((day) => day.date >= today)?.date : undefined;
-  const next = nextInMonth ?? (await nextEventDate(db, today, rate));
+  const next = nextInMonth ?? (await nextEventDate(db, today, rates));
   const summary = { payments: 0, expiries: 0, renewals: 0, amountCents: 0 };
   const dayList = days.map((day) => {
     summary.payments += day.payments;
@@ -123,6 +134,6 @@ export async function calendarMonth(
       renewals: summary.renewals,
       amount: summary.amountCents / 100,
     },
-    nextImportantDate: next ? await dayEvents(db, next, today, rate) : null,
+    nextImportantDate: next ? await dayEvents(db, next, today, rates) : null,
   };
 }
