@@ -2,8 +2,7 @@
 // G Suite accounts, organizations and plans, and trust reviews, one row of each per license
 // (account-lists-data.ts), seeded into the server's own database. For each list, page 1 and the
 // last page of every sort in both directions, by offset and by cursor (list-cases.ts), each
-// filter on its default order, and each search; for account assignments, G Suite accounts and
-// trust reviews also the middle page of every sort. The activity log's deep pages are the activity
+// filter on its default order, and each search. The activity log's deep pages are the activity
 // section's.
 
 import { type ListBench, listCases } from "./list-cases";
@@ -90,26 +89,6 @@ export const accountListsSection: BenchSection = {
       },
       { name: "trust reviews, paying", path: "/api/trust-reviews?status=paying", cookie: admin },
     ];
-    // A jump by URL to the middle page (no cursor at hand): read by offset from the start, or
-    // from the end as the client kit asks for it; the farthest any page is from both ends.
-    for (const [name, path, sorts] of [
-      ["account assignments", "/api/account-assignments", ["createdAt", "assignedDate"]],
-      [
-        "G Suite accounts",
-        "/api/gsuite-accounts",
-        ["email", "organization", "planType", "createdAt"],
-      ],
-      ["trust reviews", "/api/trust-reviews", ["createdAt", "clientName", "assignedDate"]],
-    ] as const) {
-      lists.push({
-        name: `${name} (middle)`,
-        path,
-        cookie: admin,
-        sorts,
-        orders: BOTH,
-        depth: 0.5,
-      });
-    }
     const cases: BenchCase[] = [];
     for (const list of lists) cases.push(...(await listCases(context, list)));
     const searches: [string, string][] = [
