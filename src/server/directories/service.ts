@@ -50,7 +50,7 @@ export async function listDirectories(db: Db, query: DirectoryListQuery) {
       db
         .select({ directory: directoryColumns, cursor, total })
         .from(directories)
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.directory.id,
