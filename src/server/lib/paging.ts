@@ -144,7 +144,7 @@ const readsIdsFirst = <Q extends PgSelect>(
  * The page's rows as a condition: the ids of the list's order past `offset`, read from the table
  * alone (an index-only scan of the order's index when it holds every column read), `limit` of them.
  */
-function pageIdsIn(
+export function pageIdsIn(
   db: Executor,
   from: PgTable,
   ids: PageIds,
