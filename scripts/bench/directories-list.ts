@@ -34,7 +34,7 @@ async function main() {
   });
   // What autovacuum does within a minute of a bulk load in a normal installation (this machine's
   // server runs with autovacuum off): statistics and the visibility map, without which the
-  // lists' index-only page scans (selectPageByIds) would visit every table row.
+  // lists' index-only page scans (lib/paging.ts: a page read ids first) would visit every table row.
   await database.db.execute(sql`vacuum (analyze) directories, trust_reviews, licenses`);
   console.log(
     `seeded ${listingCount} listings and ${reviewCount} trust reviews over ${LICENSES} licenses on ${database.kind} in ${Math.round(performance.now() - started)} ms`,

@@ -56,7 +56,13 @@ export const inventoryListsSection: BenchSection = {
       { name: "hardware, assigned", path: "/api/hardware?view=assigned", cookie: admin },
       { name: "hardware, retired", path: "/api/hardware?status=retired", cookie: admin },
       { name: "hardware, laptops", path: "/api/hardware?type=laptop", cookie: admin },
-      { name: "hardware, Remote", path: "/api/hardware?location=Remote", cookie: admin },
+      {
+        name: "hardware, Remote",
+        path: "/api/hardware?location=Remote",
+        cookie: admin,
+        sorts: ["location"],
+        orders: BOTH,
+      },
       { name: "hardware (ordinary user)", path: "/api/hardware", cookie: user },
       {
         name: "hardware requests",

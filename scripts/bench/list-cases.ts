@@ -32,6 +32,8 @@ export interface ListBench {
   depth?: number;
   /** Also time each deep page without its count (`withTotal=false`, a page turn). */
   totalKept?: boolean;
+  /** false: no deep page by cursor (a jump by address has none at hand). Default true. */
+  byCursor?: boolean;
 }
 
 const withQuery = (path: string, query: string) =>
@@ -87,6 +89,16 @@ export async function listCases(context: BenchContext, list: ListBench): Promise
       );
     }
     if (first.headers["x-next-cursor"] === undefined) continue;
+    // The same rows read from the list's end (fromEnd), as the client kit asks for a page nearer
+    // the end than the start once it knows the total: the last page is what is left of it.
+    const endLimit = Math.min(limit, total - offset);
+    cases.push(
+      deep(
+        "from the end",
+        `${variant.query}limit=${endLimit}&offset=${total - offset - endLimit}&fromEnd=true`,
+      ),
+    );
+    if (list.byCursor === false) continue;
     // The cursor the page before hands out, read once (by offset: slow at depth, untimed).
     const before = await get(
       `${variant.query}limit=${limit}&offset=${offset - limit}&withTotal=false`,
@@ -102,15 +114,6 @@ export async function listCases(context: BenchContext, list: ListBench): Promise
         ),
       );
     }
-    // The same rows read from the list's end (fromEnd), as the client kit asks for a page nearer
-    // the end than the start once it knows the total: the last page is what is left of it.
-    const endLimit = Math.min(limit, total - offset);
-    cases.push(
-      deep(
-        "from the end",
-        `${variant.query}limit=${endLimit}&offset=${total - offset - endLimit}&fromEnd=true`,
-      ),
-    );
   }
   return cases;
 }

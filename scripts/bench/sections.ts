@@ -23,6 +23,7 @@ import { hardwareSection } from "./hardware";
 import { hostingSection } from "./hosting-section";
 import { importSection } from "./import-section";
 import { inventoryListsSection } from "./inventory-lists-section";
+import { jumpsSection } from "./jumps-section";
 import { licenseListsSection } from "./license-lists-section";
 import { summariesSection } from "./summaries-section";
 
@@ -79,6 +80,7 @@ export const extraSections: BenchSection[] = [
   firstLoadSection,
   accountsSection,
   ...(optIn("hardware") ? [hardwareSection] : []),
+  ...(optIn("jumps") ? [jumpsSection] : []),
   gsuiteSection,
   directoriesSection,
   hostingSection,

@@ -3,14 +3,22 @@
 // monthly cost in USD and by expiry, users by name and by creation, assignments newest first) can
 // read a page from an index walk, which holds only while the ORDER BY is exactly what the index
 // was built on.
-import { and, getTableName, Param, Placeholder, SQL, type SQLChunk, sql } from "drizzle-orm";
+import { and, eq, getTableName, Param, Placeholder, SQL, type SQLChunk, sql } from "drizzle-orm";
+import { PgSelectBase } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../tests/support/test-database";
+import { accountAssignmentCursors } from "../domain/schemas/accounts";
 import { cursorTag, encodeCursor, type KeyKind, type KeyPart } from "../domain/schemas/cursor";
 import { directoryCursors } from "../domain/schemas/directories";
+import { gsuiteAccountCursors } from "../domain/schemas/gsuite";
 import { hardwareCursors } from "../domain/schemas/hardware";
+import { trustReviewCursors } from "../domain/schemas/trust-reviews";
 import { userCursors } from "../domain/schemas/users";
-import { accountAssignmentOrder, accountListOrder } from "./accounts/list-order";
+import {
+  accountAssignmentOrder,
+  accountAssignmentSorts,
+  accountListOrder,
+} from "./accounts/list-order";
 import type { Database } from "./db/client";
 import { rowsOf } from "./db/rows-of";
 import {
@@ -29,20 +37,23 @@ import { directoryOrder, directorySearchColumns, directorySort } from "./directo
 import {
   listOrder as gsuiteAccountOrder,
   gsuiteAccountSearchColumns,
+  gsuiteAccountSorts,
 } from "./gsuite/accounts-service";
 import { gsuiteUserSearchColumns } from "./gsuite/users-service";
 import {
   listOrder as hardwareListOrder,
   hardwareSearchColumns,
+  hardwareSort,
   hardwareSorts,
 } from "./hardware/list-query";
 import { hardwareRequestOrder, hardwareRequestSearchColumns } from "./hardware/requests-service";
 import { type KeysetQuery, type KeysetSort, keysetWindow } from "./lib/keyset";
+import { pageIdsIn } from "./lib/paging";
 import { anyColumnContains } from "./lib/text-search";
 import { assignmentsNewestFirst } from "./licenses/assignments-service";
 import { listOrder } from "./licenses/list-query";
 import { licenseSearchColumns } from "./licenses/service";
-import { trustReviewOrder } from "./trust-reviews/list-query";
+import { trustReviewSorts } from "./trust-reviews/list-query";
 import { trustReviewSearchColumns } from "./trust-reviews/service";
 import { userListOrder, userSearchColumns, userSorts } from "./users/service";
 
@@ -51,6 +62,15 @@ beforeAll(async () => {
   database = await openTestDatabase();
 });
 afterAll(() => database.close());
+
+/** A value of each kind of key, for a cursor to EXPLAIN a page from. */
+const keyValue: Record<KeyKind, string> = {
+  text: "m",
+  date: "2026-01-01",
+  numeric: "10",
+  integer: "5",
+  timestamptz: "2026-01-01T00:00:00.000000Z",
+};
 
 /** The plan of a query with sorts and plain scans forbidden (see the cost sort's test below). */
 async function indexPlan(query: { getSQL(): ReturnType<typeof sql> }) {
@@ -162,82 +182,81 @@ describe("the lists' sorts", () => {
   }
 });
 
-// selectPageByIds reads a page's ids first; that step skips index entries, not table rows, only
-// while an index holds the whole ORDER BY (in its directions) and every column it reads.
-describe("the page ids of the G Suite accounts and trust review lists", () => {
-  const cases = [
-    [
-      "G Suite accounts by e-mail",
-      gsuiteAccounts,
-      gsuiteAccounts.id,
-      gsuiteAccountOrder({ sort: "email", order: "asc" }),
-      "gsuite_accounts_email_order_idx",
-    ],
-    [
-      "G Suite accounts by e-mail, desc",
-      gsuiteAccounts,
-      gsuiteAccounts.id,
-      gsuiteAccountOrder({ sort: "email", order: "desc" }),
-      "gsuite_accounts_email_order_idx",
-    ],
-    ...(["asc", "desc"] as const).flatMap((order) =>
-      (
-        [
-          [
-            "organization",
+// A page past an offset is read ids first (lib/paging.ts): the ids by the sort's index with the
+// OFFSET, then only those rows. That step skips index entries, not table rows or joins, only while
+// an index holds the whole ORDER BY (flag, keys and id, one way) and every column it reads: an
+// index-only scan, no sort, from the start, from the end and from a cursor, for a jump by address
+// to a middle page of account assignments, G Suite accounts and trust reviews.
+describe("a page past an offset: its ids first", () => {
+  const lists = [
+    {
+      table: accountAssignments,
+      cursors: accountAssignmentCursors,
+      sorts: accountAssignmentSorts as Record<string, KeysetSort>,
+      index: (sort: string, order: string) =>
+        sort === "createdAt"
+          ? "account_assignments_created_at_idx"
+          : order === "asc"
+            ? "account_assignments_assigned_date_idx"
+            : "account_assignments_assigned_date_desc_idx",
+    },
+    {
+      table: gsuiteAccounts,
+      cursors: gsuiteAccountCursors,
+      sorts: gsuiteAccountSorts as Record<string, KeysetSort>,
+      index: (sort: string, order: string) =>
+        ({
+          email: "gsuite_accounts_email_order_idx",
+          organization:
             order === "asc"
               ? "gsuite_accounts_organization_order_idx"
               : "gsuite_accounts_organization_desc_order_idx",
-          ],
-          ["planType", "gsuite_accounts_plan_type_order_idx"],
-        ] as const
-      ).map(
-        ([sort, index]) =>
-          [
-            `G Suite accounts by ${sort} ${order}`,
-            gsuiteAccounts,
-            gsuiteAccounts.id,
-            gsuiteAccountOrder({ sort, order }),
-            index,
-          ] as const,
-      ),
-    ),
-    [
-      "trust reviews newest first",
-      trustReviews,
-      trustReviews.id,
-      trustReviewOrder({ sort: "createdAt", order: "desc" }),
-      "trust_reviews_created_at_idx",
-    ],
-    [
-      "trust reviews by client name",
-      trustReviews,
-      trustReviews.id,
-      trustReviewOrder({ sort: "clientName", order: "asc" }),
-      "trust_reviews_client_name_lower_idx",
-    ],
-    [
-      "trust reviews by assigned date",
-      trustReviews,
-      trustReviews.id,
-      trustReviewOrder({ sort: "assignedDate", order: "desc" }),
-      "trust_reviews_assigned_date_idx",
-    ],
+          planType: "gsuite_accounts_plan_type_order_idx",
+          createdAt: "gsuite_accounts_created_at_idx",
+        })[sort]!,
+    },
+    {
+      table: trustReviews,
+      cursors: trustReviewCursors,
+      sorts: trustReviewSorts as Record<string, KeysetSort>,
+      index: (sort: string) =>
+        ({
+          createdAt: "trust_reviews_created_at_idx",
+          clientName: "trust_reviews_client_name_lower_idx",
+          assignedDate: "trust_reviews_assigned_date_idx",
+        })[sort]!,
+    },
   ] as const;
-  for (const [label, table, id, order, index] of cases) {
-    it(`${label}: an index-only scan of ${index}, no sort`, async () => {
-      const plan = await indexPlan(
-        database.db
-          .select({ id })
-          .from(table)
-          .orderBy(...order)
-          .limit(50)
-          .offset(19_950),
-      );
-      expect(plan).toContain(`Index Only Scan`);
-      expect(plan).toContain(index);
-      expect(plan).not.toMatch(/\bSort\b/);
-    });
+  for (const list of lists) {
+    for (const [sortName, sort] of Object.entries(list.sorts)) {
+      const keys = (list.cursors.sorts as Record<string, readonly KeyPart[]>)[sortName]!;
+      const cursor = encodeCursor({
+        tag: cursorTag(list.cursors, sortName),
+        values: keys.map((part) => keyValue[part.kind]),
+        id: 7,
+      });
+      const windows: [string, KeysetQuery][] = [
+        ["from the start", {}],
+        ["from the end", { fromEnd: true }],
+        ["after a cursor", { after: cursor }],
+      ];
+      for (const order of ["asc", "desc"] as const) {
+        const index = list.index(sortName, order);
+        for (const [label, query] of windows) {
+          it(`${getTableName(list.table)} by ${sortName} ${order}, ${label}: an index-only scan of ${index}`, async () => {
+            const window = keysetWindow(sort, order, list.cursors, sortName, query);
+            const ids = { id: list.table.id, where: window.where, orderBy: window.orderBy };
+            const statement = database.db
+              .select({ id: list.table.id })
+              .from(list.table)
+              .where(pageIdsIn(database.db, list.table, ids, 50, 24_975));
+            const plan = await indexPlan(filled(statement.getSQL(), window.values));
+            expect(plan).toMatch(new RegExp(`Index Only Scan (Backward )?using ${index} `));
+            expect(plan).not.toMatch(/\bSort\b/);
+          });
+        }
+      }
+    }
   }
 });
 
@@ -458,24 +477,19 @@ describe("the directory list's sort by amount", () => {
 // Decisions 0040 and 0051: a keyset page of the users, directories and hardware lists, for every
 // sort either way, is an index walk from page 1, from a cursor either side (a key or, for a
 // nullable key, a blank one) and from the list's end: the row comparison bounds the index scan.
-/** A statement with its placeholders (a prepared page's) replaced by these values. */
+/** A statement with its placeholders (a prepared page's) replaced by these values, subqueries too. */
 function filled(statement: SQL, values: Record<string, unknown>): SQL {
   const fill = (chunk: unknown): unknown => {
     if (chunk instanceof Placeholder) return new Param(values[chunk.name]);
     if (chunk instanceof SQL) return new SQL(chunk.queryChunks.map(fill) as SQLChunk[]);
+    // A subquery (a page's ids): its text in parentheses, as drizzle writes one.
+    if (chunk instanceof PgSelectBase) return sql`(${fill(chunk.getSQL())})`;
     return chunk;
   };
   return fill(statement) as SQL;
 }
 
 describe("the inventory lists' keyset pages", () => {
-  const keyValue: Record<KeyKind, string> = {
-    text: "m",
-    date: "2026-01-01",
-    numeric: "10",
-    integer: "5",
-    timestamptz: "2026-01-01T00:00:00.000000Z",
-  };
   const lists = [
     {
       table: users,
@@ -563,6 +577,37 @@ describe("the inventory lists' keyset pages", () => {
           });
         }
       }
+    }
+  }
+});
+
+// Hardware of one location sorted by location: no row is blank, so no null flag leads the order
+// (hardwareSort, withinOneKey) and the location filter's index walks it, from the start, the end
+// and a cursor either side; with the flag in front, the page was sorted in memory.
+describe("hardware of one location by location", () => {
+  const sort = hardwareSort({ sort: "location", location: "Remote" });
+  const cursor = encodeCursor({ tag: "hardware:location", values: ["Remote", "m"], id: 7 });
+  const windows: [string, KeysetQuery][] = [
+    ["page 1", {}],
+    ["after a cursor", { after: cursor }],
+    ["before a cursor", { before: cursor }],
+    ["from the end", { fromEnd: true }],
+  ];
+  for (const order of ["asc", "desc"] as const) {
+    for (const [label, query] of windows) {
+      it(`${order}, ${label}: a walk of hardware_location_order_idx`, async () => {
+        const window = keysetWindow(sort, order, hardwareCursors, "location", query);
+        const statement = database.db
+          .select({ id: hardware.id })
+          .from(hardware)
+          .where(and(eq(hardware.location, "Remote"), window.where))
+          .orderBy(...window.orderBy)
+          .limit(50);
+        const plan = await indexPlan(filled(statement.getSQL(), window.values));
+        expect(plan).toMatch(/Index (Only )?Scan (Backward )?using hardware_location_order_idx /);
+        expect(plan).not.toMatch(/\bSort\b/);
+        expect(plan).toMatch(/Index Cond: .*location = /);
+      });
     }
   }
 });

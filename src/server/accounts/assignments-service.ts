@@ -57,7 +57,7 @@ export async function listAccountAssignments(
         .select({ assignment: accountAssignments, account: accountColumns, cursor, total })
         .from(accountAssignments)
         .innerJoin(accounts, eq(accounts.id, accountAssignments.accountId))
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.assignment.id,

@@ -182,7 +182,7 @@ export async function listAccounts(
       db
         .select({ account: accountListColumns, cursor, total })
         .from(accounts)
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.account.id,

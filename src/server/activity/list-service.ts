@@ -73,7 +73,7 @@ export async function listActivity(db: Db, query: ActivityListQuery) {
         .select({ log: activityLog, username: users.username, cursor, total })
         .from(activityLog)
         .leftJoin(users, eq(users.id, activityLog.userId))
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.log.id,

@@ -1132,7 +1132,7 @@ export const gsuiteAccounts = pgTable(
     // creation), id last, each in one direction so that one index walks either way (decision
     // 0042). email rides along as a key column so a page's ids come from an index-only scan
     // (PostgreSQL needs the column under lower() in the index for that): a deep page then
-    // skips index entries, not table rows (selectPageByIds).
+    // skips index entries, not table rows (lib/paging.ts, a page read ids first).
     index("gsuite_accounts_email_order_idx").on(sql`lower(${t.email})`, t.id, t.email),
     // Accounts without an organization name go last either way (the keyset's null flag).
     index("gsuite_accounts_organization_order_idx").on(
@@ -1309,7 +1309,7 @@ export const trustReviews = pgTable(
   (t) => [
     index("trust_reviews_license_id_idx").on(t.licenseId),
     // The list's three orders with id last (either direction is the same index walked either
-    // way), so a page's ids come from an index-only scan (selectPageByIds); client_name rides
+    // way), so a page's ids come from an index-only scan (lib/paging.ts); client_name rides
     // along for the same reason as gsuite_accounts' email.
     index("trust_reviews_client_name_lower_idx").on(
       sql`lower(${t.clientName})`,

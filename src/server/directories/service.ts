@@ -53,10 +53,11 @@ export async function listDirectories(db: Db, query: DirectoryListQuery) {
       db
         .select({ directory: directoryColumns, cursor, total })
         .from(directories)
-        .where(and(where, window.where, merge?.(where, query.order, window)))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.directory.id,
+    narrow: merge && ((window) => merge(where, query.order, window)),
     statement: { list: "directories", shape: undefined, values: {} },
   });
   return {

@@ -115,7 +115,7 @@ export async function listAccounts(
       db
         .select({ account: pageColumns, cursor, total })
         .from(gsuiteAccounts)
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.account.id,

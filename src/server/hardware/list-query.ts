@@ -9,7 +9,7 @@ import {
 } from "../../domain/schemas/hardware";
 import type { ActiveSession } from "../auth/sessions";
 import { hardware } from "../db/schema";
-import { keysetOrder, keysetSort } from "../lib/keyset";
+import { type KeysetSort, keysetOrder, keysetSort, withinOneKey } from "../lib/keyset";
 import { matchingIds } from "../lib/text-search";
 
 /** What the viewer may see: everything for an administrator, else free items and their own. */
@@ -66,6 +66,15 @@ export const hardwareSorts = {
   status: keysetSort(hardwareCursors, "status", [hardware.status, byName], hardware.id),
   createdAt: keysetSort(hardwareCursors, "createdAt", [hardware.createdAt], hardware.id),
 };
+
+/**
+ * The query's sort. Narrowed to one location, the location sort has no blank to put last: without
+ * the null flag, the location filter's index (location, name, id) walks it (withinOneKey).
+ */
+export const hardwareSort = (query: Pick<HardwareListQuery, "sort" | "location">): KeysetSort =>
+  query.sort === "location" && query.location
+    ? withinOneKey(hardwareSorts.location)
+    : hardwareSorts[query.sort];
 
 /** ORDER BY for the list in the query's sort and direction. */
 export const listOrder = (query: Pick<HardwareListQuery, "sort" | "order">): SQL[] =>

@@ -158,7 +158,7 @@ export async function listHardwareRequests(
       db
         .select({ request: hardwareRequests, cursor, total })
         .from(hardwareRequests)
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.request.id,

@@ -27,7 +27,7 @@ import { type AssignmentMail, queueHolderChange } from "../mail/assignment-mail"
 import { lockActiveRecipient } from "../users/recipient-lock";
 import { displayNameSql } from "../users/user-response";
 import { toHardwareResponse } from "./hardware-response";
-import { hardwareSorts, listConditions, visibleTo } from "./list-query";
+import { hardwareSort, listConditions, visibleTo } from "./list-query";
 
 export const DUPLICATE_IDENTIFIER_MESSAGE =
   "A hardware item with this serial number/identifier already exists";
@@ -53,7 +53,7 @@ export async function listHardware(
   const page = await selectKeysetPage(db, {
     cursors: hardwareCursors,
     sortName: query.sort,
-    sort: hardwareSorts[query.sort],
+    sort: hardwareSort(query),
     order: query.order,
     query,
     from: hardware,
@@ -63,7 +63,7 @@ export async function listHardware(
       db
         .select({ item: hardware, cursor, total })
         .from(hardware)
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.item.id,

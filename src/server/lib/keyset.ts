@@ -12,7 +12,7 @@
 // `(key is not null)`: the nulls then sit at one end of the index, and the row comparison never
 // meets a null (PostgreSQL's (a, b) > (x, y) is null as soon as a compared pair is).
 // The cursor's format and its checks are in domain/schemas/cursor.ts.
-import { asc, desc, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import {
@@ -53,6 +53,19 @@ export function keysetSort<S extends string>(
   const keys = cursors.sorts[sort];
   if (keys.length !== exprs.length) throw new Error(`${sort}: one expression per key part`);
   return { tag: cursorTag(cursors, sort), keys, exprs, id, nulls };
+}
+
+/**
+ * The sort of a list narrowed to one value of the sort's first key (a filter `key = value`): no
+ * row of it is blank, so no null flag leads, and the key is a constant the plan sees through. An
+ * index on (key, the other keys, id), the filter's own, then walks the order; with the flag in
+ * front no index served both the filter and the order, and the page was sorted in memory.
+ */
+export function withinOneKey(sort: KeysetSort): KeysetSort {
+  return {
+    ...sort,
+    keys: sort.keys.map((part, index) => (index === 0 ? { ...part, nullable: false } : part)),
+  };
 }
 
 /** The null flag of a nullable first key for `order`, or undefined: see the header. */
@@ -137,7 +150,9 @@ function positionOf(sort: KeysetSort, cursors: ListCursors, name: string, query:
       { path: "fromEnd", message: "fromEnd counts from the end, not from a cursor" },
     ]);
   const position = decodeCursor(cursor, cursors, name);
-  if (!position || position.tag !== sort.tag)
+  // A blank first key is no row's in a sort without blanks (withinOneKey).
+  const blankInvalid = position?.values[0] === null && !sort.keys[0]?.nullable;
+  if (!position || position.tag !== sort.tag || blankInvalid)
     throw badRequest(CURSOR_MESSAGE, [{ path: field, message: CURSOR_MESSAGE }]);
   return position;
 }
@@ -244,8 +259,12 @@ export type PageCursors = ReturnType<typeof pageCursors>;
 /**
  * One page of a list by the keyset fields of its query, with its total and cursors. `select`
  * builds the list's query from the page's total field, cursor field and window: it must select
- * `total` and `cursor`, add `window.where` to its own and order by `window.orderBy`. `where`
- * is what the total counts (the filters, not the cursor). Rows come back in list order.
+ * `total` and `cursor`, keep the rows of `window.where` (the list's filters are in it) and order
+ * by `window.orderBy`. `where` is the list's filters, what the total counts (not the cursor).
+ * Rows come back in list order.
+ *
+ * A page past an offset (a jump to a page by its number, from the start, the end or a cursor) is
+ * read ids first (lib/paging.ts): its ids by the sort's index, then `window.where` is just those.
  */
 export async function selectKeysetPage<Q extends PgSelect>(
   db: Executor,
@@ -262,19 +281,31 @@ export async function selectKeysetPage<Q extends PgSelect>(
     select: (
       total: SQL.Aliased<number>,
       cursor: SQL.Aliased<CursorValue[]>,
-      window: KeysetWindow,
+      window: Pick<KeysetWindow, "where" | "orderBy">,
     ) => Q;
+    /**
+     * A condition that keeps at least the page's rows, for a sort no one index walks (the
+     * directories' amounts, directories/amount-merge.ts): it narrows what is read and sorted,
+     * never what the total counts.
+     */
+    narrow?: (window: KeysetWindow) => SQL | undefined;
     statement: PageStatement;
   },
 ) {
   const { sort, order, query, statement } = options;
   const window = keysetWindow(sort, order, options.cursors, options.sortName, query);
   const anchored = query.after !== undefined || query.before !== undefined;
+  const kept = and(options.where, window.where, options.narrow?.(window));
   const page = await selectPage(db, {
     from: options.from,
     where: options.where,
     bounds: { ...options.bounds, anchored },
-    select: (total) => options.select(total, cursorValues(sort).as("cursor"), window),
+    ids: { id: sort.id, where: kept, orderBy: window.orderBy },
+    select: (total, pageIds) =>
+      options.select(total, cursorValues(sort).as("cursor"), {
+        where: pageIds ?? kept,
+        orderBy: window.orderBy,
+      }),
     statement: {
       ...statement,
       shape: statement.shape === undefined ? undefined : `${statement.shape}|${window.shape}`,

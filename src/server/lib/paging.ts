@@ -9,6 +9,11 @@
 // asks with `withTotal: false`; then nothing is counted unless the page itself tells the total:
 // a short page ends the list (offset + rows), and an empty page past the end is counted.
 //
+// A page past an offset can be read ids first (PageQuery.ids): its ids from the list's order
+// alone (an index-only scan of the order's index skips the offset's entries without reading their
+// rows), then only those rows read, joined and sorted. Read whole, a deep page read (and joined)
+// every row it skipped: a jump to page 500 by its address cost 500 pages.
+//
 // A list whose statement text is fixed by a few choices (which filters are set, the sort; no
 // search text) can have its pages prepared: built once per such shape, then only executed.
 //
@@ -16,7 +21,7 @@
 // takes the planner's estimate instead of count(*) when nothing narrows it (no search, no filter)
 // and its table holds at least LARGE_TABLE_ROWS: counting every row of a big table is the cost
 // that grows with it, and nobody reads "of about 1,000,000" digit by digit (decision 0029).
-import { count, getTableName, inArray, type SQL, sql } from "drizzle-orm";
+import { count, getTableName, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply } from "fastify";
 import type { Executor } from "../db/client";
@@ -73,13 +78,30 @@ export interface PageStatement {
   values: Record<string, unknown>;
 }
 
+/**
+ * How a list's page ids are read alone, in list order: the rows' condition (every filter, the
+ * cursor's window too) and the order, ending with the id. Its index holds the order's expressions
+ * and, for an index-only scan, every column the condition and the order read.
+ */
+export interface PageIds {
+  id: AnyPgColumn;
+  where: SQL | undefined;
+  orderBy: SQL[];
+}
+
 /** A list's page as selectPage reads it: what the total counts, the bounds and the query. */
 interface PageQuery<Q extends PgSelect> {
   from: PgTable;
   where: SQL | undefined;
   bounds: PageBounds;
-  select: (total: SQL.Aliased<number>) => Q;
+  /**
+   * The list's query. With `pageIds` (a page read ids first) it keeps exactly the rows of that
+   * condition, in list order, and none of its own filters: the page's ids met them already.
+   */
+  select: (total: SQL.Aliased<number>, pageIds?: SQL) => Q;
   statement?: PageStatement;
+  /** Given: a page past an offset is read ids first (the header). */
+  ids?: PageIds;
 }
 
 /**
@@ -97,12 +119,47 @@ export async function selectPage<Q extends PgSelect>(
 ): Promise<Page<Awaited<Q>[number]>> {
   const { from, where, bounds, statement } = options;
   if (statement) return selectPageWithPlaceholders(db, options, statement);
-  let query = options.select(totalOf(from, where, bounds));
-  if (!isPaged(bounds)) return { rows: await query, total: null, estimated: false };
+  const total = totalOf(from, where, bounds);
+  if (!isPaged(bounds)) return { rows: await options.select(total), total: null, estimated: false };
 
-  if (bounds.limit !== undefined) query = query.limit(bounds.limit) as Q;
-  if (bounds.offset) query = query.offset(bounds.offset) as Q;
-  return withTotal(bounds, await query, () => countRows(db, from, where));
+  const pageRows = async () => {
+    if (readsIdsFirst(options)) {
+      return options.select(total, pageIdsIn(db, from, options.ids, bounds.limit, bounds.offset));
+    }
+    let query = options.select(total);
+    if (bounds.limit !== undefined) query = query.limit(bounds.limit) as Q;
+    if (bounds.offset) query = query.offset(bounds.offset) as Q;
+    return query;
+  };
+  return withTotal(bounds, await pageRows(), () => countRows(db, from, where));
+}
+
+/** Whether the page is read ids first: it starts past an offset, and the list says how. */
+const readsIdsFirst = <Q extends PgSelect>(
+  options: PageQuery<Q>,
+): options is PageQuery<Q> & { ids: PageIds } =>
+  options.ids !== undefined && isPaged(options.bounds) && (options.bounds.offset ?? 0) > 0;
+
+/**
+ * The page's rows as a condition: the ids of the list's order past `offset`, read from the table
+ * alone (an index-only scan of the order's index when it holds every column read), `limit` of them.
+ */
+export function pageIdsIn(
+  db: Executor,
+  from: PgTable,
+  ids: PageIds,
+  limit: number | Placeholder | undefined,
+  offset: number | Placeholder | undefined,
+) {
+  let query = db
+    .select({ id: ids.id })
+    .from(from)
+    .where(ids.where)
+    .orderBy(...ids.orderBy)
+    .$dynamic();
+  if (limit !== undefined) query = query.limit(limit);
+  if (offset !== undefined) query = query.offset(offset);
+  return inArray(ids.id, query);
 }
 
 async function selectPageWithPlaceholders<Q extends PgSelect>(
@@ -117,14 +174,21 @@ async function selectPageWithPlaceholders<Q extends PgSelect>(
   // value it does not know, a generic plan reckons on a tenth of the rows and may walk an index
   // in list order past every row a filter rejects (a page's seats walked all assignments by
   // date: 1.3 ms instead of 0.6 at 5,000 of them, and growing with the table).
+  // A page read ids first (past an offset) is a statement of its own for each form: its LIMIT
+  // and OFFSET are on the ids' subquery, the page around it has neither.
   const paged = isPaged(bounds);
+  const idsFirst = readsIdsFirst(options);
+  const limit = sql.placeholder("limit");
+  const offset = sql.placeholder("offset");
   const buildPage = () => {
-    const query = options.select(totalOf(from, where, bounds));
-    return paged ? query.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")) : query;
+    const total = totalOf(from, where, bounds);
+    if (idsFirst) return options.select(total, pageIdsIn(db, from, options.ids, limit, offset));
+    const query = options.select(total);
+    return paged ? query.limit(limit).offset(offset) : query;
   };
   const buildCount = () => db.select({ total: count() }).from(from).where(where);
   const values = { ...statement.values, limit: bounds.limit ?? null, offset: bounds.offset ?? 0 };
-  const form = paged ? totalForm(where, bounds) : "whole";
+  const form = paged ? `${totalForm(where, bounds)}${idsFirst ? ".ids" : ""}` : "whole";
   const rows = (await (statement.shape === undefined
     ? buildPage().execute(values)
     : preparedStatement(db, statementName(statement, form), buildPage).execute(
@@ -157,45 +221,6 @@ function statementName(statement: PageStatement, form: string) {
     statementNames.set(key, name);
   }
   return name;
-}
-
-/**
- * selectPage for a list whose orders an index covers (key columns, id last, and every column
- * the order reads): the page's ids come first, from an index-only scan in list order, and only
- * those rows are then read and joined. A deep OFFSET then skips index entries instead of reading
- * (and joining, or sorting) every table row before the page. Still one statement.
- * `select` builds the query for the rows matching `rows` (its WHERE), orders them by `order`
- * itself and puts `total` among its fields; `order` must end with a unique column (the id).
- */
-export async function selectPageByIds<Q extends PgSelect>(
-  db: Executor,
-  options: {
-    from: PgTable;
-    where: SQL | undefined;
-    bounds: PageBounds;
-    id: AnyPgColumn;
-    order: SQL[];
-    select: (total: SQL.Aliased<number>, rows: SQL | undefined) => Q;
-  },
-): Promise<Page<Awaited<Q>[number]>> {
-  const { from, where, bounds } = options;
-  if (!isPaged(bounds))
-    return {
-      rows: await options.select(totalOf(from, where, bounds), where),
-      total: null,
-      estimated: false,
-    };
-
-  let ids = db
-    .select({ id: options.id })
-    .from(from)
-    .where(where)
-    .orderBy(...options.order)
-    .$dynamic();
-  if (bounds.limit !== undefined) ids = ids.limit(bounds.limit);
-  if (bounds.offset) ids = ids.offset(bounds.offset);
-  const rows = await options.select(totalOf(from, where, bounds), inArray(options.id, ids));
-  return withTotal(bounds, rows, () => countRows(db, from, where));
 }
 
 const isPaged = (bounds: PageBounds) => bounds.limit !== undefined || bounds.offset !== undefined;

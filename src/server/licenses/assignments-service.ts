@@ -134,7 +134,7 @@ export async function listAssignments(
         .select({ assignment: licenseAssignments, licenseName: licenses.name, cursor, total })
         .from(licenseAssignments)
         .innerJoin(licenses, eq(licenses.id, licenseAssignments.licenseId))
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.assignment.id,

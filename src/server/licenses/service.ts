@@ -203,7 +203,7 @@ export async function listLicenses(
       db
         .select({ license: licenseListColumns, cursor, total })
         .from(licenses)
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.license.id,

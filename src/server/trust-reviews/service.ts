@@ -99,7 +99,7 @@ export async function listTrustReviews(db: Db, query: TrustReviewListQuery) {
         .select({ ...reviewColumns, cursor, total })
         .from(trustReviews)
         .innerJoin(licenses, eq(licenses.id, trustReviews.licenseId))
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.review.id,

@@ -125,7 +125,7 @@ export async function listUsers(db: Db, query: UserListQuery) {
       db
         .select({ user: userListColumns, cursor, total })
         .from(users)
-        .where(and(where, window.where))
+        .where(window.where)
         .orderBy(...window.orderBy)
         .$dynamic(),
     idOf: (row) => row.user.id,
