@@ -143,6 +143,9 @@ describe("createStatisticsRefresher", () => {
     expect(errors.map(([, table]) => table)).toEqual(["no_such_table"]);
   });
 
+  /** The refresher starts an ANALYZE on the event loop's next turn (after the answer). */
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
   /** A database whose ANALYZEs finish when the test says, one by one. */
   function heldDatabase() {
     const finishes: (() => void)[] = [];
@@ -162,11 +165,15 @@ describe("createStatisticsRefresher", () => {
     statistics.refresh("licenses");
     statistics.refresh("licenses");
     statistics.refresh("accounts");
+    expect(held.execute).not.toHaveBeenCalled();
+    await nextTurn();
     expect(held.execute).toHaveBeenCalledTimes(2);
     await held.finishNext();
+    await nextTurn();
     expect(held.execute).toHaveBeenCalledTimes(3);
     await held.finishNext();
     await held.finishNext();
+    await nextTurn();
     expect(held.execute).toHaveBeenCalledTimes(3);
   });
 
@@ -180,7 +187,7 @@ describe("createStatisticsRefresher", () => {
       closed = true;
     });
     statistics.refresh("accounts");
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     expect(closed).toBe(false);
     await held.finishNext();
     await closing;

@@ -166,8 +166,10 @@ export function createStatisticsRefresher(
       askedAgain.add(table);
       return;
     }
-    const pass = db
-      .execute(sql`analyze ${sql.identifier(table)}`)
+    // Started on the next turn of the event loop, once the answer has been written: PGlite runs
+    // on this thread, so an ANALYZE started at once would hold the answer until it finished.
+    const pass = new Promise((resolve) => setImmediate(resolve))
+      .then(() => db.execute(sql`analyze ${sql.identifier(table)}`))
       .then(
         () => {},
         (error: unknown) => onError(error, table),
