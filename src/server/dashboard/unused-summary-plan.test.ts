@@ -61,4 +61,10 @@ describe("the unused seats' statement", () => {
       expect(plan, plan).not.toMatch(new RegExp(`Seq Scan on ${table}\\b`));
     }
   });
+
+  it("looks up only the licenses with an unused seat, each by its key", async () => {
+    const plan = await planOf(30);
+    expect(plan, plan).toMatch(/Index Scan using licenses_pkey on licenses[\s\S]*Index Cond: \(id = /);
+    expect(plan, plan).not.toMatch(/Hash Join/);
+  });
 });

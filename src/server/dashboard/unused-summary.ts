@@ -15,6 +15,7 @@ import type { ActiveSession } from "../auth/sessions";
 import { loadCurrencyRates } from "../currency-rates/service";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows-of";
+import { withoutJit } from "../expenses/without-jit";
 import { accounts, gsuiteAccounts, gsuitePlans, licenseAssignments, licenses } from "../db/schema";
 import { unusedOfficeAccountWhere, unusedSeatWhere, unusedWhere } from "../licenses/unused-seats";
 
@@ -34,12 +35,23 @@ interface UnusedGroup {
  */
 export function unusedGroupsStatement(days: number): SQL {
   return sql`
-    select 'seat' as kind, ${licenses.paymentCurrency} as currency,
-      ${licenses.paymentFrequency} as frequency, count(*)::int as count,
-      sum(${licenses.paymentAmount} / nullif(${licenses.totalSeats}, 0))::text as amount
-    from ${licenseAssignments}
-    join ${licenses} on ${licenses.id} = ${licenseAssignments.licenseId}
-    where ${unusedSeatWhere(days)}
+    select 'seat' as kind, license.currency, license.frequency, sum(seats.count)::int as count,
+      sum(seats.count * license.seat_cost)::text as amount
+    from (
+      select ${licenseAssignments.licenseId} as license_id, count(*) as count
+      from ${licenseAssignments}
+      where ${unusedSeatWhere(days)}
+      group by 1
+    ) seats
+    -- One license looked up by its key per license with an unused seat (limit 1 keeps the
+    -- planner from flattening it into a hash join that reads every license, wide rows).
+    cross join lateral (
+      select ${licenses.paymentCurrency} as currency, ${licenses.paymentFrequency} as frequency,
+        ${licenses.paymentAmount} / nullif(${licenses.totalSeats}, 0) as seat_cost
+      from ${licenses}
+      where ${licenses.id} = seats.license_id
+      limit 1
+    ) license
     group by 2, 3
     union all
     select 'office', ${accounts.paymentCurrency}, null, count(*)::int,
@@ -63,7 +75,9 @@ export async function unusedSeatsSummary(
 ): Promise<UnusedSection> {
   if (session.user.role !== "admin") return null;
   const [result, rates] = await Promise.all([
-    db.execute(unusedGroupsStatement(days)),
+    // The looked-up licenses' estimate can cross jit_above_cost, and compiling would cost more
+    // than the statement (expenses/without-jit.ts).
+    withoutJit(db, (tx) => tx.execute(unusedGroupsStatement(days))),
     loadCurrencyRates(db),
   ]);
   const groups = rowsOf<UnusedGroup>(result);
