@@ -64,7 +64,9 @@ describe("the unused seats' statement", () => {
 
   it("looks up only the licenses with an unused seat, each by its key", async () => {
     const plan = await planOf(30);
-    expect(plan, plan).toMatch(/Index Scan using licenses_pkey on licenses[\s\S]*Index Cond: \(id = /);
+    expect(plan, plan).toMatch(
+      /Index Scan using licenses_pkey on licenses[\s\S]*Index Cond: \(id = /,
+    );
     expect(plan, plan).not.toMatch(/Hash Join/);
   });
 });

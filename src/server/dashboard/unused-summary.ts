@@ -15,8 +15,8 @@ import type { ActiveSession } from "../auth/sessions";
 import { loadCurrencyRates } from "../currency-rates/service";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows-of";
-import { withoutJit } from "../expenses/without-jit";
 import { accounts, gsuiteAccounts, gsuitePlans, licenseAssignments, licenses } from "../db/schema";
+import { withoutJit } from "../expenses/without-jit";
 import { unusedOfficeAccountWhere, unusedSeatWhere, unusedWhere } from "../licenses/unused-seats";
 
 type UnusedSection = DashboardSummaryResponse["unusedSeats"];
