@@ -121,6 +121,10 @@ const RUNTIME_TABLES = new Set([
   "scim_group_members",
   // The workspace syncs' runs: what ran against Google and Microsoft, never demo data.
   "integration_runs",
+  // The calendar's license payments per display currency: summed at the rates of the moment by
+  // the first calendar read, and kept by triggers from then on (decision 0062).
+  "license_payment_factors",
+  "license_payment_groups",
 ]);
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
   is(value, PgTable),
