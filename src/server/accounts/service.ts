@@ -165,8 +165,11 @@ export async function listAccounts(
     query.status ? eq(accounts.status, query.status) : undefined,
     query.provider ? eq(accounts.provider, query.provider) : undefined,
     query.search ? searchCondition(db, query.search) : undefined,
-    // Suspended at the provider or not signed in for a while (issue 33), as Needs Attention counts.
-    query.unused ? unusedOfficeAccountWhere(query.unusedAfterDays) : undefined,
+    // Suspended at the provider or not signed in for a while (issue 33), as Needs Attention counts:
+    // administrators only (a shared account's sign-ins are no holder's to read).
+    query.unused && session.user.role === "admin"
+      ? unusedOfficeAccountWhere(query.unusedAfterDays)
+      : undefined,
   );
   // A page by keyset (lib/keyset.ts): read from the sort's index at the cursor, at any depth.
   const page = await selectKeysetPage(db, {

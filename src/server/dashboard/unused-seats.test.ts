@@ -263,3 +263,42 @@ describe("unused seats", () => {
     );
   });
 });
+
+describe("an ordinary user", () => {
+  it("is not answered by the administrators' filters, which speak of others' seats", async () => {
+    const holder = await t.signedInUser({ role: "user", email: "holder@example.test" });
+    // Quiet Tool has no unused seat and is not low on seats; busy@ signed in 2 days ago.
+    const quiet = await createLicenseViaApi(t, admin, { name: "Quiet Tool", totalSeats: 5 });
+    await assignViaApi(t, admin, quiet.id, holder.user.id);
+    const [busy] = await t.app.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, "busy@example.test"));
+    const assigned = await t.request({
+      method: "POST",
+      url: "/api/account-assignments",
+      payload: {
+        accountId: busy!.id,
+        userId: holder.user.id,
+        assignedTo: "Holder",
+        deviceName: "HOLDER-LT",
+        assignedDate: "2026-11-01",
+      },
+      cookie: admin,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const names = async (url: string, cookie = holder.cookie) =>
+      ((await get(url, cookie)).json() as { name?: string; email?: string }[]).map(
+        (row) => row.name ?? row.email,
+      );
+    // Filtered, the answer would tell them whether another holder signed in, or how many seats
+    // are left: neither is in what they may read. Their own list comes back whole.
+    expect(await names("/api/licenses?unused=true")).toEqual(["Quiet Tool"]);
+    expect(await names("/api/licenses?lowSeats=true")).toEqual(["Quiet Tool"]);
+    expect(await names("/api/accounts?unused=true")).toEqual(["busy@example.test"]);
+    // An administrator's filters still apply, to the same person's list.
+    expect(await names(`/api/users/${holder.user.id}/licenses?unused=true`, admin)).toEqual([]);
+    expect(await names(`/api/users/${holder.user.id}/licenses`, admin)).toEqual(["Quiet Tool"]);
+    expect(await names("/api/accounts?unused=true", admin)).not.toContain("busy@example.test");
+  });
+});

@@ -130,6 +130,11 @@ export async function listLicenses(
   holderId?: number,
 ): Promise<LicenseList> {
   const ownerId = holderId ?? (session.user.role === "admin" ? undefined : session.user.id);
+  // Low on seats and unused speak of every seat of a license, others' too, which an ordinary
+  // user's answer never shows (userLicenseResponseSchema): for them the two filters do nothing.
+  const byAdmin = session.user.role === "admin";
+  const lowSeats = byAdmin && query.lowSeats === true;
+  const unused = byAdmin && query.unused === true;
   // Every value is a placeholder: without a search the statement is one of a few shapes,
   // prepared once each (lib/paging.ts).
   const values = {
@@ -163,9 +168,9 @@ export async function listLicenses(
       ? undefined
       : lte(licenses.expiryDate, sql.placeholder("expiryTo")),
     // At or under their low-seat threshold: the flag the triggers keep, a partial index's rows.
-    query.lowSeats ? sql`${licenses.lowSeats}` : undefined,
+    lowSeats ? sql`${licenses.lowSeats}` : undefined,
     // A license with any unused seat (issue 33).
-    query.unused
+    unused
       ? exists(
           db
             .select({ id: licenseAssignments.id })
@@ -217,8 +222,8 @@ export async function listLicenses(
             query.sort,
             query.expiryFrom === undefined ? "" : "from",
             query.expiryTo === undefined ? "" : "to",
-            query.lowSeats ? "low" : "",
-            query.unused ? "unused" : "",
+            lowSeats ? "low" : "",
+            unused ? "unused" : "",
           ].join(),
       values,
     },
