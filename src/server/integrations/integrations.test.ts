@@ -292,6 +292,43 @@ describe("workspace sync: Microsoft 365", () => {
     );
   });
 
+  it("gives a renamed person's old address to a newcomer at the next sync, never failing", async () => {
+    await sync();
+    const before = await syncedRows();
+    const benAccount = before.accounts.find((a) => a.email === "ben@example.com")!;
+    const tenant = sampleTenant();
+    tenant.users.find((u) => u.mail === "ben@example.com")!.mail = "ben.okafor@example.com";
+    tenant.users.push({
+      id: "3c0b7d8e-1f2a-4b5c-8d9e-0f1a2b3c4d5e",
+      displayName: "Benedict New",
+      mail: "ben@example.com",
+      userPrincipalName: "ben@example.com",
+      accountEnabled: true,
+      licenses: [tenant.skus[0]!.skuId],
+      lastSignInDateTime: null,
+    });
+    standIn.setTenant(tenant);
+    // The old account is renamed first; the newcomer's account waits for the address.
+    await sync();
+    let accountsNow = (await syncedRows()).accounts;
+    expect(accountsNow.find((a) => a.id === benAccount.id)!.email).toBe("ben.okafor@example.com");
+    expect(accountsNow.filter((a) => a.email === "ben@example.com")).toEqual([]);
+    await sync();
+    accountsNow = (await syncedRows()).accounts;
+    expect(accountsNow.filter((a) => a.email === "ben@example.com")).toHaveLength(1);
+    // Back as it was, for the tests after this one. The newcomer leaves: their account is retired
+    // and keeps the address (so Ben's cannot take it back) until it is deleted by hand.
+    standIn.setTenant(sampleTenant());
+    await sync();
+    const newcomer = (await syncedRows()).accounts.find((a) => a.email === "ben@example.com")!;
+    expect(newcomer.status).toBe("inactive");
+    await db().delete(accountAssignments).where(eq(accountAssignments.accountId, newcomer.id));
+    await db().delete(accounts).where(eq(accounts.id, newcomer.id));
+    await sync();
+    accountsNow = (await syncedRows()).accounts;
+    expect(accountsNow.find((a) => a.id === benAccount.id)!.email).toBe("ben@example.com");
+  });
+
   it("keeps an account's address when the new one is another account's", async () => {
     await sync();
     const before = await syncedRows();

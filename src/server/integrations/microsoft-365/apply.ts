@@ -37,6 +37,9 @@ export async function applyMicrosoft365(
   const detail = (externalId: string) => ({ provider: PROVIDER, externalId });
 
   // Licenses first (seats need their ids), then accounts (assignments need theirs), then the rest.
+  // What ends goes before what starts: a person's address given to a newcomer in the same sync
+  // moves the seat of a license to the user of that address, whose old seat of it (one active
+  // seat per user and license) must have ended first.
   const order = [
     "user-create",
     "license-create",
@@ -44,11 +47,11 @@ export async function applyMicrosoft365(
     "account-create",
     "account-update",
     "account-retire",
-    "seat-create",
-    "seat-update",
     "seat-retire",
-    "account-assign",
+    "seat-update",
+    "seat-create",
     "account-unassign",
+    "account-assign",
   ];
   const ops = [...detailed.ops].sort((a, b) => order.indexOf(a.op) - order.indexOf(b.op));
 

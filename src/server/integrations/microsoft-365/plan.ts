@@ -316,8 +316,11 @@ export function planMicrosoft365(
         const byEmail = accountByEmail.get(person.email);
         return byEmail && byEmail.externalId === null ? byEmail : undefined;
       })();
-    // Addresses are unique among accounts: one another sync owns is left to it.
-    if (!account && ours.emailsOfOtherSyncs.has(person.email)) continue;
+    // Addresses are unique among accounts: one another sync owns is left to it, and one still on
+    // another person's account (renamed away in this same sync, which updates after it creates)
+    // waits for the next sync, by when it is free.
+    if (!account && (ours.emailsOfOtherSyncs.has(person.email) || accountByEmail.has(person.email)))
+      continue;
     if (!account) {
       ops.push({
         op: "account-create",
