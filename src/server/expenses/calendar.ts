@@ -12,11 +12,12 @@ import type {
 import { DAY_EVENTS_LIMIT } from "../../domain/expenses/schemas";
 import { monthBounds } from "../../domain/money/months";
 import { loadCurrencyRates } from "../currency-rates/service";
-import type { Executor } from "../db/client";
+import type { Db, Executor } from "../db/client";
 import { rowsOf } from "../db/rows-of";
 import { rateSql } from "../money/rates-sql";
 import { type EventWindow, eventsSql } from "../obligations/events-sql";
 import { keepLicensePaymentGroups } from "./license-payment-groups";
+import { withoutJit } from "./without-jit";
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
@@ -31,10 +32,19 @@ interface DayRow {
 /** The rates to convert with and the kept groups that hold them (made current for them). */
 type Rates = Pick<EventWindow, "rate" | "keptLicensePayments">;
 
+/** The rates to convert with; the kept groups were made current for them (readCalendar). */
 async function ratesOf(db: Executor, currency: DisplayCurrencyCode): Promise<Rates> {
   const rates = await loadCurrencyRates(db);
-  await keepLicensePaymentGroups(db, rates);
   return { rate: rateSql(rates, currency), keptLicensePayments: currency };
+}
+
+/**
+ * A calendar read (calendarMonth, calendarDay): the kept license payments made current for the
+ * rates first, in their own short transaction, then the read in one without JIT.
+ */
+export async function readCalendar<T>(db: Db, read: (tx: Executor) => Promise<T>): Promise<T> {
+  await keepLicensePaymentGroups(db, await loadCurrencyRates(db));
+  return withoutJit(db, read);
 }
 
 async function dayEvents(db: Executor, date: IsoDate, today: IsoDate, rates: Rates) {

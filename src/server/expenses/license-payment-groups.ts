@@ -9,15 +9,16 @@ import { sql } from "drizzle-orm";
 import { CURRENCIES } from "../../domain/enums";
 import { DISPLAY_CURRENCIES } from "../../domain/expenses/schemas";
 import type { CurrencyRates } from "../../domain/money/rates";
-import type { Executor } from "../db/client";
+import type { Db, Executor } from "../db/client";
 import { rowsOf } from "../db/rows-of";
 import { rateText } from "../money/rates-sql";
 
 /**
- * Makes the kept groups those of `rates`. Call in a READ COMMITTED transaction (the refresh sums
- * the licenses after waiting for every write in progress, which only a new snapshot then sees).
+ * Makes the kept groups those of `rates`, in a transaction of its own, before the calendar's read
+ * opens its own: the licenses' lock is held for the re-sum only, and the re-sum runs READ
+ * COMMITTED whatever the server's default, so it sees what the writes it waited for committed.
  */
-export async function keepLicensePaymentGroups(db: Executor, rates: CurrencyRates): Promise<void> {
+export async function keepLicensePaymentGroups(db: Db, rates: CurrencyRates): Promise<void> {
   const wanted = DISPLAY_CURRENCIES.flatMap((target) =>
     CURRENCIES.map((currency) => ({
       currency,
@@ -44,20 +45,22 @@ export async function keepLicensePaymentGroups(db: Executor, rates: CurrencyRate
   if (await current()) return;
   // Writers of licenses are waited for and held off until the transaction commits (their
   // triggers would add rows converted at the old factors, or rows the sum below already holds),
-  // and a second refresh waits for this one, then finds the factors current. (Outside a
-  // transaction, in one of its own; inside one, a savepoint.)
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table licenses in share mode`);
-    await tx.execute(sql`lock table license_payment_factors in exclusive mode`);
-    if (await current(tx)) return;
-    await tx.execute(sql`delete from license_payment_factors`);
-    await tx.execute(sql`insert into license_payment_factors (currency, target, factor)
+  // and a second refresh waits for this one, then finds the factors current.
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`lock table licenses in share mode`);
+      await tx.execute(sql`lock table license_payment_factors in exclusive mode`);
+      if (await current(tx)) return;
+      await tx.execute(sql`delete from license_payment_factors`);
+      await tx.execute(sql`insert into license_payment_factors (currency, target, factor)
       values ${values}`);
-    await tx.execute(sql`delete from license_payment_groups`);
-    await tx.execute(sql`
+      await tx.execute(sql`delete from license_payment_groups`);
+      await tx.execute(sql`
       insert into license_payment_groups (target, start, frequency, licenses, amount)
       select p.target, p.start, p.frequency, sum(p.n), sum(p.amount)
       from licenses l cross join lateral qm_license_payment_rows(1, l) p
       group by 1, 2, 3`);
-  });
+    },
+    { isolationLevel: "read committed" },
+  );
 }

@@ -17,7 +17,7 @@ import { declareListExport } from "../export/list-export-route";
 import { expenseTable } from "../export/tables/expenses";
 import { checkBudgetAlerts } from "../notifications/budget-alerts";
 import { readBudgets, saveBudgets } from "./budgets-service";
-import { calendarDay, calendarMonth } from "./calendar";
+import { calendarDay, calendarMonth, readCalendar } from "./calendar";
 import { expenseSummary } from "./summary";
 import { withoutJit } from "./without-jit";
 
@@ -77,7 +77,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      withoutJit(app.db, (tx) =>
+      readCalendar(app.db, (tx) =>
         calendarMonth(
           tx,
           request.query.month,
@@ -97,7 +97,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      withoutJit(app.db, (tx) =>
+      readCalendar(app.db, (tx) =>
         calendarDay(
           tx,
           request.query.date,
