@@ -264,7 +264,8 @@ export type PageCursors = ReturnType<typeof pageCursors>;
  * Rows come back in list order.
  *
  * A page past an offset (a jump to a page by its number, from the start, the end or a cursor) is
- * read ids first (lib/paging.ts): its ids by the sort's index, then `window.where` is just those.
+ * read ids first (lib/paging.ts): its ids by the sort's index (where no index orders the sort, a
+ * search's matches or `narrow`'s candidates are sorted instead), then `window.where` is just those.
  */
 export async function selectKeysetPage<Q extends PgSelect>(
   db: Executor,
