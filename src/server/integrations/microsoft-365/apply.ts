@@ -37,9 +37,9 @@ export async function applyMicrosoft365(
   const detail = (externalId: string) => ({ provider: PROVIDER, externalId });
 
   // Licenses first (seats need their ids), then accounts (assignments need theirs), then the rest.
-  // What ends goes before what starts: a person's address given to a newcomer in the same sync
-  // moves the seat of a license to the user of that address, whose old seat of it (one active
-  // seat per user and license) must have ended first.
+  // What ends goes before what starts: when a person's address goes to a newcomer in the same
+  // sync, the newcomer's seat is made for the user of that address, whose old seat of the same
+  // license (one active seat per user and license) must have ended first.
   const order = [
     "user-create",
     "license-create",
