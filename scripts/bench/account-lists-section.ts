@@ -53,6 +53,7 @@ export const accountListsSection: BenchSection = {
       },
       { name: "office accounts, expired", path: "/api/accounts?status=expired", cookie: admin },
       { name: "office accounts, Adobe", path: "/api/accounts?provider=adobe", cookie: admin },
+      { name: "office accounts, unused", path: "/api/accounts?unused=true", cookie: admin },
       {
         name: "account assignments",
         path: "/api/account-assignments",
