@@ -63,7 +63,7 @@ async function measureSize(licenses: number) {
     await seedBenchSummaries(database.db, secrets, { licenses });
     await seedBenchSignIns(database.db, secrets, { licenses });
     await database.db.execute(sql`vacuum (analyze)`);
-    // The expense calls run in a transaction (withoutJit), on a client of the pool rather than
+    // The expense calls run in a transaction (lightRead), on a client of the pool rather than
     // through the pool's own query(): every client's query() is recorded (begin, `set local`
     // and commit included) and the statements are run again in the same order on one client kept
     // for that, so the replay has the call's settings too.

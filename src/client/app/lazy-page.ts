@@ -2,8 +2,11 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 /** A lazily loaded page, whose code can be asked for before it is first shown. */
 export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
-  /** Starts fetching the page's code (its chunk and what it imports); harmless to repeat. */
-  preload(): void;
+  /**
+   * Starts fetching the page's code (its chunk and what it imports); harmless to repeat. Settles
+   * (never rejects) once the code is in or its fetch failed.
+   */
+  preload(): Promise<void>;
 };
 
 type Loaded<P> = { default: ComponentType<P> };
@@ -47,5 +50,11 @@ export function lazyPage<M, P extends object = object>(
     return thenable as unknown as Promise<Loaded<P>>;
   });
   // A failed preload says nothing: the page's own load tries again and shows the failure.
-  return Object.assign(page, { preload: () => void start().catch(() => {}) });
+  return Object.assign(page, {
+    preload: () =>
+      start().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }

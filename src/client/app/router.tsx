@@ -102,13 +102,14 @@ const PAGES: Record<RoutePath, LazyPage> = {
  * Starts fetching the code the page at `pathname` shows (the sign-in page; or the shell and the
  * route's page), called as the entry starts (main.tsx): the chunks then load beside the session
  * check instead of after it. Code only: what the page may show is still the server's answer.
+ * Settles (never rejects) when that code is in, or could not be fetched (the page's own load
+ * then tries again and shows the failure).
  */
-export function preloadRoute(pathname: string) {
+export async function preloadRoute(pathname: string): Promise<void> {
   if (pathname === "/login") return LoginPage.preload();
   const route = routeForPath(pathname);
   if (!route) return;
-  AppShell.preload();
-  PAGES[route.path as RoutePath].preload();
+  await Promise.all([AppShell.preload(), PAGES[route.path as RoutePath].preload()]);
 }
 
 function pageRoute({ path }: { path: RoutePath }): RouteObject {

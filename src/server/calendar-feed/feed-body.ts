@@ -9,7 +9,7 @@ import type { IsoDate } from "../../domain/dates";
 import type { ObligationKind } from "../../domain/obligations";
 import type { Db } from "../db/client";
 import { readInstallationId } from "../db/installation-id";
-import { withoutJit } from "../expenses/without-jit";
+import { lightRead } from "../db/light-read";
 import type { ObligationScope } from "../obligations/read-service";
 import { feedDigest, feedEntriesOf, readFeedRows } from "./feed-entries";
 import { obligationsCalendarChunks } from "./ical";
@@ -70,7 +70,7 @@ export function createFeedReader(db: Db) {
     // The rows' statements (one per person; for everyone one and one per license day kind, and
     // whether hosting costs exist) in one snapshot: the ETag is a digest of these rows and a new
     // body is written from them.
-    const rows = await withoutJit(db, (tx) => readFeedRows(tx, query), {
+    const rows = await lightRead(db, (tx) => readFeedRows(tx, query), {
       isolationLevel: "repeatable read",
       accessMode: "read only",
     });

@@ -14,9 +14,9 @@ import type { DashboardSummaryResponse } from "../../domain/schemas/dashboard";
 import type { ActiveSession } from "../auth/sessions";
 import { loadCurrencyRates } from "../currency-rates/service";
 import type { Db } from "../db/client";
+import { lightRead } from "../db/light-read";
 import { rowsOf } from "../db/rows-of";
 import { accounts, gsuiteAccounts, gsuitePlans, licenseAssignments, licenses } from "../db/schema";
-import { withoutJit } from "../expenses/without-jit";
 import { unusedOfficeAccountWhere, unusedSeatWhere, unusedWhere } from "../licenses/unused-seats";
 
 type UnusedSection = DashboardSummaryResponse["unusedSeats"];
@@ -76,8 +76,8 @@ export async function unusedSeatsSummary(
   if (session.user.role !== "admin") return null;
   const [result, rates] = await Promise.all([
     // The looked-up licenses' estimate can cross jit_above_cost, and compiling would cost more
-    // than the statement (expenses/without-jit.ts).
-    withoutJit(db, (tx) => tx.execute(unusedGroupsStatement(days))),
+    // than the statement (db/light-read.ts).
+    lightRead(db, (tx) => tx.execute(unusedGroupsStatement(days))),
     loadCurrencyRates(db),
   ]);
   const groups = rowsOf<UnusedGroup>(result);

@@ -13,11 +13,11 @@ import { DAY_EVENTS_LIMIT } from "../../domain/expenses/schemas";
 import { monthBounds } from "../../domain/money/months";
 import { loadCurrencyRates } from "../currency-rates/service";
 import type { Db, Executor } from "../db/client";
+import { lightRead } from "../db/light-read";
 import { rowsOf } from "../db/rows-of";
 import { rateSql } from "../money/rates-sql";
 import { type EventWindow, eventsSql } from "../obligations/events-sql";
 import { keepLicensePaymentGroups } from "./license-payment-groups";
-import { withoutJit } from "./without-jit";
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
@@ -44,7 +44,7 @@ async function ratesOf(db: Executor, currency: DisplayCurrencyCode): Promise<Rat
  */
 export async function readCalendar<T>(db: Db, read: (tx: Executor) => Promise<T>): Promise<T> {
   await keepLicensePaymentGroups(db, await loadCurrencyRates(db));
-  return withoutJit(db, read);
+  return lightRead(db, read);
 }
 
 async function dayEvents(db: Executor, date: IsoDate, today: IsoDate, rates: Rates) {

@@ -13,13 +13,13 @@ import {
 } from "../../domain/expenses/schemas";
 import { actorOf } from "../activity/record";
 import { requireAdmin } from "../auth/guards";
+import { lightRead } from "../db/light-read";
 import { declareListExport } from "../export/list-export-route";
 import { expenseTable } from "../export/tables/expenses";
 import { checkBudgetAlerts } from "../notifications/budget-alerts";
 import { readBudgets, saveBudgets } from "./budgets-service";
 import { calendarDay, calendarMonth, readCalendar } from "./calendar";
 import { expenseSummary } from "./summary";
-import { withoutJit } from "./without-jit";
 
 export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   // The page's tables and their export share this guard (export/list-export-route.ts): the
@@ -39,7 +39,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      withoutJit(app.db, (tx) =>
+      lightRead(app.db, (tx) =>
         expenseSummary(tx, { ...request.query, today: request.query.today ?? todayIso() }),
       ),
   );

@@ -26,7 +26,7 @@ export const convert = (c: Context, amount: number, from: string) =>
 
 /**
  * An executor that runs its statements one after another. The sections are written as if they
- * ran side by side, but they share one transaction (withoutJit), that is one connection, where
+ * ran side by side, but they share one transaction (lightRead), that is one connection, where
  * node-postgres would otherwise queue overlapping queries itself (deprecated in pg 8, gone in 9).
  */
 function inTurn(db: Executor): Pick<Executor, "execute"> {

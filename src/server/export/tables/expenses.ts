@@ -11,6 +11,7 @@ import type {
   LicenseExpenseRow,
 } from "../../../domain/expenses/schemas";
 import type { Db } from "../../db/client";
+import { lightRead } from "../../db/light-read";
 import {
   everyDirectoryRow,
   everyGsuiteRow,
@@ -18,7 +19,6 @@ import {
   everyLicenseRow,
 } from "../../expenses/export";
 import { type Context, expenseContext } from "../../expenses/section-context";
-import { withoutJit } from "../../expenses/without-jit";
 import { describeFilters } from "../filters";
 import type { ExportColumn, ExportTable } from "../table";
 
@@ -79,7 +79,7 @@ function sourceTable<Row>(
     ]),
     columns,
     pages: async function* () {
-      yield await withoutJit(db, async (tx) =>
+      yield await lightRead(db, async (tx) =>
         read(await expenseContext(tx, query.currency, today)),
       );
     },
