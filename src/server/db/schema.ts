@@ -1481,6 +1481,25 @@ export const lentLicenseGroups = pgTable(
   (t) => [primaryKey({ columns: [t.currency, t.frequency] })],
 );
 
+/**
+ * Every office account counted per status and payment currency, with the sum of their amounts:
+ * the grouping the dashboard's office accounts section reads for administrators (who see every
+ * account), kept by statement triggers on accounts (migration 0062, decision 0068) so that it
+ * reads a few groups instead of every account. `paid` counts the accounts with an amount: a group
+ * without one has no amount, as a sum over nulls has none.
+ */
+export const officeAccountGroups = pgTable(
+  "office_account_groups",
+  {
+    status: text("status", { enum: ACCOUNT_STATUSES }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    accounts: integer("accounts").notNull(),
+    paid: integer("paid").notNull(),
+    amount: numeric("amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.currency] })],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Activity log (decision 0021)
 // ---------------------------------------------------------------------------------------------
