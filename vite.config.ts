@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { clientChunk } from "./scripts/client-chunks";
 import { precompress } from "./scripts/precompress";
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "5001"}`;
@@ -23,15 +24,8 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // React and the router change far less often than the app, so their chunk stays cached
-        // across releases (and keeps the entry chunk under the default size warning).
-        manualChunks(id) {
-          if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "react";
-          // The icons, one small module each, in one file (6 kB brotli): else a screen's first
-          // load asked for a dozen or more tiny files, queued behind the browser's six
-          // connections to the server (decision 0067: the dashboard's 31 scripts became 19).
-          if (id.includes("/node_modules/lucide-react/")) return "icons";
-        },
+        // Which file each module goes to: scripts/client-chunks.ts (decisions 0067, 0069).
+        manualChunks: clientChunk,
       },
     },
   },

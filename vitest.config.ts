@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // Unit tests (domain, client helpers) and API tests (Fastify inject on a fresh database per file).
 // With TEST_DATABASE_URL set, the API tests run on PostgreSQL instead of PGlite (see scripts/test-api-pg.mjs).
 
-const TEST_FILES = ["src/**/*.test.ts", "src/**/*.test.tsx"];
+const TEST_FILES = ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"];
 
 // A worker keeps its loaded modules from one test file to the next (isolate: false): each file
 // still gets its own database and app, but Fastify, Drizzle, PGlite and our modules load once per

@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "./app/providers";
-import { preloadRoute, router } from "./app/router";
+import { createAppRouter, preloadRoute } from "./app/router";
 import { startFirstRequests } from "./lib/first-requests";
 import "./styles.css";
 
@@ -11,6 +11,7 @@ import "./styles.css";
 // the dashboard's summary on "/") and the route's code, instead of one after another (issue 30).
 startFirstRequests(window.location.pathname);
 const routeCode = preloadRoute(window.location.pathname);
+const router = createAppRouter();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");

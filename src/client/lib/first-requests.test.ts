@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dashboardSummaryQuery } from "./dashboard-summary-query";
-import { startFirstRequests, takeEarlyStatus, takeEarlySummary } from "./first-requests";
+import {
+  arrivedEarlyStatus,
+  startFirstRequests,
+  takeEarlyStatus,
+  takeEarlySummary,
+} from "./first-requests";
 
 const SIGNED_IN = { authenticated: true, user: { id: 7, username: "ann" } };
 const SUMMARY = { today: "2026-11-28" };
@@ -48,6 +53,25 @@ describe("the first screen's requests", () => {
     serve({ "/api/auth/status": { status: 200, body: SIGNED_IN } });
     startFirstRequests("/licenses");
     await expect(takeEarlyStatus()).resolves.toEqual(SIGNED_IN);
+    expect(takeEarlyStatus()).toBeUndefined();
+  });
+
+  it("shows the session's answer once it has arrived, without handing it out", async () => {
+    serve({ "/api/auth/status": { status: 200, body: SIGNED_IN } });
+    startFirstRequests("/licenses");
+    expect(arrivedEarlyStatus()).toBeUndefined();
+    await settle();
+    expect(arrivedEarlyStatus()).toEqual(SIGNED_IN);
+    // Still there for the auth state's check to take, then gone.
+    await expect(takeEarlyStatus()).resolves.toEqual(SIGNED_IN);
+    expect(arrivedEarlyStatus()).toBeUndefined();
+  });
+
+  it("shows no answer when the session check failed", async () => {
+    serve({ "/api/auth/status": { status: 503, body: { code: "DATABASE_UNAVAILABLE" } } });
+    startFirstRequests("/licenses");
+    await settle();
+    expect(arrivedEarlyStatus()).toBeUndefined();
     expect(takeEarlyStatus()).toBeUndefined();
   });
 

@@ -13,19 +13,28 @@ import { todayIso } from "@/domain/dates";
 import type { AuthStatusResponse } from "@/domain/schemas/auth";
 import type { DashboardSummaryResponse } from "@/domain/schemas/dashboard";
 
-/** A call started early: its promise, and whether it failed (then it is never handed out). */
+/**
+ * A call started early: its promise, whether it failed (then it is never handed out), and its
+ * answer once that has arrived.
+ */
 interface Early<T> {
   answer: Promise<T>;
   failed: boolean;
+  arrived?: { value: T };
 }
 
 function start<T>(path: string): Early<T> {
   const early: Early<T> = { answer: api.get<T>(path), failed: false };
   // A refusal (no session: 401) or a failure is the taker's business or nobody's: never an
   // unhandled rejection, which would count as an uncaught authorisation error (app/root-layout.tsx).
-  early.answer.catch(() => {
-    early.failed = true;
-  });
+  early.answer.then(
+    (value) => {
+      early.arrived = { value };
+    },
+    () => {
+      early.failed = true;
+    },
+  );
   return early;
 }
 
@@ -42,6 +51,16 @@ export function startFirstRequests(pathname: string) {
     const today = todayIso();
     summary = { today, early: start<DashboardSummaryResponse>(summaryPath(today)) };
   }
+}
+
+/**
+ * The session check's answer if it has already arrived and not been taken, without taking it.
+ * main.tsx renders once the route's code is in, by when the answer usually is too: the auth
+ * state then starts from it, and the first render shows the page instead of a spinner that the
+ * page replaces a render later (issue 30).
+ */
+export function arrivedEarlyStatus(): AuthStatusResponse | undefined {
+  return status?.arrived?.value;
 }
 
 /** The session check started at load, once; undefined afterwards (ask the server yourself). */

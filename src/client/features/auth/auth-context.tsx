@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { ApiError, api, LOGIN_TIMEOUT_MS } from "@/client/lib/api-client";
-import { takeEarlyStatus } from "@/client/lib/first-requests";
+import { arrivedEarlyStatus, takeEarlyStatus } from "@/client/lib/first-requests";
 import type { AuthStatusResponse, AuthUser } from "@/domain/schemas/auth";
 
 export type AuthState = "loading" | "authenticated" | "unauthenticated";
@@ -39,14 +39,25 @@ interface LoginResponse {
   secondFactorRequired?: boolean;
 }
 
+const userOf = (answer: AuthStatusResponse) =>
+  answer.authenticated && answer.user ? answer.user : null;
+
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = React.useState<AuthState>("loading");
-  const [user, setUser] = React.useState<AuthUser | null>(null);
+  // The startup check's answer when it came before the first render (lib/first-requests.ts):
+  // adopted as it is, so that render already shows the page or the sign-in screen.
+  const [arrived] = React.useState(() => {
+    const answer = arrivedEarlyStatus();
+    return answer ? { user: userOf(answer) } : undefined;
+  });
+  const [status, setStatus] = React.useState<AuthState>(
+    arrived ? (arrived.user ? "authenticated" : "unauthenticated") : "loading",
+  );
+  const [user, setUser] = React.useState<AuthUser | null>(arrived?.user ?? null);
   const lastCheckRef = React.useRef(0);
   const recheckTimerRef = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const userRef = React.useRef<AuthUser | null>(null);
+  const userRef = React.useRef<AuthUser | null>(arrived?.user ?? null);
   const sequenceRef = React.useRef(0);
 
   const applyUser = React.useCallback(
@@ -78,7 +89,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
             return api.get<AuthStatusResponse>("/api/auth/status");
           },
         );
-        next = result?.authenticated && result.user ? result.user : null;
+        next = result ? userOf(result) : null;
       } catch {
         next = null;
       }
@@ -91,9 +102,15 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   );
 
   React.useEffect(() => {
-    void checkAuth(true);
+    if (arrived) {
+      // The startup check, already adopted: taken so nobody adopts it again.
+      takeEarlyStatus();
+      lastCheckRef.current = Date.now();
+    } else {
+      void checkAuth(true);
+    }
     return () => clearTimeout(recheckTimerRef.current);
-  }, [checkAuth]);
+  }, [arrived, checkAuth]);
 
   const scheduleRecheck = React.useCallback(() => {
     clearTimeout(recheckTimerRef.current);
