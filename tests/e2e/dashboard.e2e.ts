@@ -234,8 +234,9 @@ describe("the dashboard's loading", () => {
     // Hold the dashboard's chunk until the summary request has started (or 5 s have passed):
     // with the prefetch it starts meanwhile; without it, only once the chunk has run.
     let requestedWhileHeld: boolean | undefined;
+    // The file named "dashboard" holds the page's own code (scripts/client-chunks.ts).
     await page.route(
-      (url) => /\/assets\/dashboard-page-[^/]*\.js$/.test(url.pathname),
+      (url) => /\/assets\/dashboard-[\w-]{8}\.js$/.test(url.pathname),
       async (route) => {
         const deadline = Date.now() + 5_000;
         while (!summaryRequested && Date.now() < deadline) {
