@@ -2,33 +2,18 @@
 // guard (in the first chunk) starts this request as soon as a signed-in user lands on "/", while
 // the shell's and the dashboard's code are still on their way; the dashboard then finds it
 // under the same key instead of starting it after its chunk has arrived. On a load of "/" the
-// request has started earlier still, beside the session check (lib/first-requests.ts): the query
-// starts from that answer when it is already in, its first fetch takes it when it is still on
-// its way and succeeds, and asks again when it failed.
+// request has started earlier still, beside the session check (lib/first-requests.ts): the
+// first fetch takes that answer when it succeeded, and asks again when it did not.
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import {
-  summaryPath,
-  takeArrivedEarlySummary,
-  takeEarlySummary,
-} from "@/client/lib/first-requests";
+import { summaryPath, takeEarlySummary } from "@/client/lib/first-requests";
 import type { DashboardSummaryResponse } from "@/domain/schemas/dashboard";
 
 export const dashboardSummaryKey = (today: string) => ["/api/dashboard/summary", today] as const;
 
-export const dashboardSummaryQuery = (viewerId: number, today: string) => {
-  let arrivedAt = 0;
-  return queryOptions({
+export const dashboardSummaryQuery = (viewerId: number, today: string) =>
+  queryOptions({
     queryKey: [...dashboardSummaryKey(today), viewerId],
-    // The early answer, when it is in before the query is made: its data from the start, as fresh
-    // as its arrival, so the first render shows the figures. TanStack Query asks for the data,
-    // then for its time, when it creates the query.
-    initialData: () => {
-      const arrived = takeArrivedEarlySummary(today);
-      arrivedAt = arrived?.at ?? 0;
-      return arrived?.value;
-    },
-    initialDataUpdatedAt: () => arrivedAt,
     queryFn: async ({ signal }) => {
       const early = takeEarlySummary(today);
       if (early) {
@@ -41,4 +26,3 @@ export const dashboardSummaryQuery = (viewerId: number, today: string) => {
       return api.get<DashboardSummaryResponse>(summaryPath(today), { signal });
     },
   });
-};

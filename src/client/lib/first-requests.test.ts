@@ -1,4 +1,3 @@
-import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dashboardSummaryQuery } from "./dashboard-summary-query";
 import {
@@ -123,23 +122,5 @@ describe("the first screen's requests", () => {
     const queryFn = query.queryFn as (context: { signal: AbortSignal }) => Promise<unknown>;
     await expect(queryFn({ signal: new AbortController().signal })).resolves.toEqual(SUMMARY);
     expect(calls.filter((path) => path.startsWith("/api/dashboard/summary"))).toHaveLength(2);
-  });
-
-  it("the summary's query starts from an answer already in, as fresh as its arrival, once", async () => {
-    const calls = serve({ "/api/dashboard/summary": { status: 200, body: SUMMARY } });
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date(2026, 10, 28, 12));
-    startFirstRequests("/");
-    await settle();
-    // The app's stale time (app/query-client.ts): an answer 20 s old is not fetched again.
-    vi.setSystemTime(new Date(2026, 10, 28, 12, 0, 20));
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
-    const data = await client.fetchQuery(dashboardSummaryQuery(7, "2026-11-28"));
-    expect(data).toEqual(SUMMARY);
-    const state = client.getQueryState(dashboardSummaryQuery(7, "2026-11-28").queryKey);
-    expect(state?.dataUpdatedAt).toBe(new Date(2026, 10, 28, 12).getTime());
-    // Taken: the query's next fetch asks the server, not this answer again.
-    expect(takeEarlySummary("2026-11-28")).toBeUndefined();
-    expect(calls.filter((path) => path.startsWith("/api/dashboard/summary"))).toHaveLength(1);
   });
 });

@@ -20,13 +20,7 @@ import type { DashboardSummaryResponse } from "@/domain/schemas/dashboard";
 interface Early<T> {
   answer: Promise<T>;
   failed: boolean;
-  arrived?: Arrived<T>;
-}
-
-/** An answer that has arrived, and when (ms since the epoch). */
-export interface Arrived<T> {
-  value: T;
-  at: number;
+  arrived?: { value: T };
 }
 
 function start<T>(path: string): Early<T> {
@@ -35,7 +29,7 @@ function start<T>(path: string): Early<T> {
   // unhandled rejection, which would count as an uncaught authorisation error (app/root-layout.tsx).
   early.answer.then(
     (value) => {
-      early.arrived = { value, at: Date.now() };
+      early.arrived = { value };
     },
     () => {
       early.failed = true;
@@ -87,17 +81,4 @@ export function takeEarlySummary(today: string): Promise<DashboardSummaryRespons
   summary = undefined;
   if (early.early.failed) return undefined;
   return early.early.answer;
-}
-
-/**
- * The dashboard summary for `today` if its answer has already arrived, taken as takeEarlySummary
- * takes it, with when it arrived. The summary's query starts from it, so the dashboard's first
- * render shows the figures instead of placeholders that a second render replaces (issue 30).
- */
-export function takeArrivedEarlySummary(
-  today: string,
-): Arrived<DashboardSummaryResponse> | undefined {
-  const arrived = summary?.today === today ? summary.early.arrived : undefined;
-  if (arrived) summary = undefined;
-  return arrived;
 }
